@@ -1,0 +1,223 @@
+package dev.weft.httpserver.config;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Immutable, validated settings of one Weft server: limits, timeouts and optional features.
+ *
+ * <p>Every size, count and time a client controls has a limit here. Create one with {@link #builder()};
+ * {@link #defaults()} gives the documented defaults. A server created through the plain JDK API
+ * ({@code HttpServer.create()}) reads {@link SystemPropertyConfig} instead.
+ *
+ * @param maxRequestLineLength longest request line in bytes; longer gets {@code 414} (default 8 KiB)
+ * @param maxHeaderSize        largest header section (and trailer section) in bytes; larger gets {@code 431}
+ *                             (default 16 KiB)
+ * @param maxHeaderCount       most header (or trailer) fields in one request; more gets {@code 431} (default 100)
+ * @param maxRequestBodySize   largest request body in bytes, declared or chunked; larger gets {@code 413}
+ *                             (default 64 MiB)
+ * @param maxChunkLineLength   longest chunk-size line including chunk extensions, in bytes; longer gets
+ *                             {@code 400} (default 4 KiB)
+ * @param maxDrainSize         how much of an unread request body is read and discarded to keep a connection
+ *                             alive after the exchange; beyond it the connection is closed (default 64 KiB)
+ * @param maxConnections       most open connections; further ones are refused with {@code 503} (cleartext) or
+ *                             closed (TLS) (default 10,000)
+ * @param headerReadTimeout    time allowed from a request's first byte to the end of its header section;
+ *                             slower gets {@code 408} and a close (default 10 s)
+ * @param idleTimeout          how long an idle keep-alive connection waits for the next request (default 30 s)
+ * @param bodyReadTimeout      longest wait for the next bytes of a request body (default 30 s)
+ * @param writeTimeout         longest time one write to a client may block before the connection is closed
+ *                             (default 30 s)
+ * @param tlsHandshakeTimeout  time allowed for a TLS handshake (default 10 s)
+ * @param backlog              listen backlog used when {@code bind} is given 0 or less (default 1024)
+ * @param serverHeader         value of the {@code Server} response header, or {@code null} for none
+ *                             (default {@code Weft})
+ * @param statsPath            path of the opt-in statistics page, or {@code null} for none (default none)
+ * @param accessLog            whether each exchange is logged to the {@code dev.weft.httpserver.access}
+ *                             {@link System.Logger} at {@code INFO} (default off)
+ */
+public record ServerConfig(
+        int maxRequestLineLength,
+        int maxHeaderSize,
+        int maxHeaderCount,
+        long maxRequestBodySize,
+        int maxChunkLineLength,
+        long maxDrainSize,
+        int maxConnections,
+        Duration headerReadTimeout,
+        Duration idleTimeout,
+        Duration bodyReadTimeout,
+        Duration writeTimeout,
+        Duration tlsHandshakeTimeout,
+        int backlog,
+        String serverHeader,
+        String statsPath,
+        boolean accessLog) {
+
+    private static final ServerConfig DEFAULTS = new Builder().build();
+
+    /** Validates every setting; use {@link #builder()} rather than this constructor. */
+    public ServerConfig {
+        positive("maxRequestLineLength", maxRequestLineLength);
+        positive("maxHeaderSize", maxHeaderSize);
+        positive("maxHeaderCount", maxHeaderCount);
+        positive("maxRequestBodySize", maxRequestBodySize);
+        if (maxChunkLineLength < 3) {
+            throw new IllegalArgumentException("maxChunkLineLength must be at least 3, was " + maxChunkLineLength);
+        }
+        if (maxDrainSize < 0) {
+            throw new IllegalArgumentException("maxDrainSize must not be negative, was " + maxDrainSize);
+        }
+        positive("maxConnections", maxConnections);
+        positive("headerReadTimeout", headerReadTimeout);
+        positive("idleTimeout", idleTimeout);
+        positive("bodyReadTimeout", bodyReadTimeout);
+        positive("writeTimeout", writeTimeout);
+        positive("tlsHandshakeTimeout", tlsHandshakeTimeout);
+        positive("backlog", backlog);
+        if (serverHeader != null && !isFieldValue(serverHeader)) {
+            throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
+        }
+        if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
+            throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
+        }
+    }
+
+    /** The documented defaults. */
+    public static ServerConfig defaults() {
+        return DEFAULTS;
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    private static void positive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+
+    private static void positive(String name, Duration value) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+        if (value.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(name + " is too long: " + value);
+        }
+    }
+
+    private static boolean isFieldValue(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 && c != '\t' || c == 0x7f || c > 0xff) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Mutable builder of a {@link ServerConfig}; {@link #build()} validates. */
+    public static final class Builder {
+        private int maxRequestLineLength = 8 * 1024;
+        private int maxHeaderSize = 16 * 1024;
+        private int maxHeaderCount = 100;
+        private long maxRequestBodySize = 64L * 1024 * 1024;
+        private int maxChunkLineLength = 4 * 1024;
+        private long maxDrainSize = 64 * 1024;
+        private int maxConnections = 10_000;
+        private Duration headerReadTimeout = Duration.ofSeconds(10);
+        private Duration idleTimeout = Duration.ofSeconds(30);
+        private Duration bodyReadTimeout = Duration.ofSeconds(30);
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+        private int backlog = 1024;
+        private String serverHeader = "Weft";
+        private String statsPath;
+        private boolean accessLog;
+
+        private Builder() {
+        }
+
+        private Builder(ServerConfig c) {
+            maxRequestLineLength = c.maxRequestLineLength;
+            maxHeaderSize = c.maxHeaderSize;
+            maxHeaderCount = c.maxHeaderCount;
+            maxRequestBodySize = c.maxRequestBodySize;
+            maxChunkLineLength = c.maxChunkLineLength;
+            maxDrainSize = c.maxDrainSize;
+            maxConnections = c.maxConnections;
+            headerReadTimeout = c.headerReadTimeout;
+            idleTimeout = c.idleTimeout;
+            bodyReadTimeout = c.bodyReadTimeout;
+            writeTimeout = c.writeTimeout;
+            tlsHandshakeTimeout = c.tlsHandshakeTimeout;
+            backlog = c.backlog;
+            serverHeader = c.serverHeader;
+            statsPath = c.statsPath;
+            accessLog = c.accessLog;
+        }
+
+        /** @see ServerConfig#maxRequestLineLength() */
+        public Builder maxRequestLineLength(int bytes) { maxRequestLineLength = bytes; return this; }
+
+        /** @see ServerConfig#maxHeaderSize() */
+        public Builder maxHeaderSize(int bytes) { maxHeaderSize = bytes; return this; }
+
+        /** @see ServerConfig#maxHeaderCount() */
+        public Builder maxHeaderCount(int count) { maxHeaderCount = count; return this; }
+
+        /** @see ServerConfig#maxRequestBodySize() */
+        public Builder maxRequestBodySize(long bytes) { maxRequestBodySize = bytes; return this; }
+
+        /** @see ServerConfig#maxChunkLineLength() */
+        public Builder maxChunkLineLength(int bytes) { maxChunkLineLength = bytes; return this; }
+
+        /** @see ServerConfig#maxDrainSize() */
+        public Builder maxDrainSize(long bytes) { maxDrainSize = bytes; return this; }
+
+        /** @see ServerConfig#maxConnections() */
+        public Builder maxConnections(int count) { maxConnections = count; return this; }
+
+        /** @see ServerConfig#headerReadTimeout() */
+        public Builder headerReadTimeout(Duration d) { headerReadTimeout = d; return this; }
+
+        /** @see ServerConfig#idleTimeout() */
+        public Builder idleTimeout(Duration d) { idleTimeout = d; return this; }
+
+        /** @see ServerConfig#bodyReadTimeout() */
+        public Builder bodyReadTimeout(Duration d) { bodyReadTimeout = d; return this; }
+
+        /** @see ServerConfig#writeTimeout() */
+        public Builder writeTimeout(Duration d) { writeTimeout = d; return this; }
+
+        /** @see ServerConfig#tlsHandshakeTimeout() */
+        public Builder tlsHandshakeTimeout(Duration d) { tlsHandshakeTimeout = d; return this; }
+
+        /** @see ServerConfig#backlog() */
+        public Builder backlog(int n) { backlog = n; return this; }
+
+        /** @see ServerConfig#serverHeader() */
+        public Builder serverHeader(String value) { serverHeader = value; return this; }
+
+        /** @see ServerConfig#statsPath() */
+        public Builder statsPath(String path) { statsPath = path; return this; }
+
+        /** @see ServerConfig#accessLog() */
+        public Builder accessLog(boolean on) { accessLog = on; return this; }
+
+        /** Validates and returns the configuration. */
+        public ServerConfig build() {
+            return new ServerConfig(maxRequestLineLength, maxHeaderSize, maxHeaderCount, maxRequestBodySize,
+                    maxChunkLineLength, maxDrainSize, maxConnections, headerReadTimeout, idleTimeout,
+                    bodyReadTimeout, writeTimeout, tlsHandshakeTimeout, backlog, serverHeader, statsPath, accessLog);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.weft.httpserver.config;
+
+import java.time.Duration;
+import java.util.Properties;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Reads a {@link ServerConfig} from {@code weft.httpserver.*} system properties: the fallback for servers
+ * created through the plain JDK API, where no configuration object can be passed.
+ *
+ * <p>Names: {@code maxRequestLineLength}, {@code maxHeaderSize}, {@code maxHeaderCount},
+ * {@code maxRequestBodySize}, {@code maxChunkLineLength}, {@code maxDrainSize}, {@code maxConnections},
+ * {@code backlog} (numbers); {@code headerReadTimeout}, {@code idleTimeout}, {@code bodyReadTimeout},
+ * {@code writeTimeout}, {@code tlsHandshakeTimeout} (milliseconds, or an ISO-8601 duration such as
+ * {@code PT15S}); {@code serverHeader} (empty for none), {@code statsPath}, {@code accessLog}
+ * ({@code true}/{@code false}); each prefixed with {@code weft.httpserver.}.
+ */
+public final class SystemPropertyConfig {
+
+    /** Prefix of every property name. */
+    public static final String PREFIX = "weft.httpserver.";
+
+    private SystemPropertyConfig() {
+    }
+
+    /** The configuration from {@link System#getProperties()}. */
+    public static ServerConfig fromSystemProperties() {
+        return from(System.getProperties());
+    }
+
+    /**
+     * The configuration from the given properties, defaults for those not set.
+     *
+     * @throws IllegalArgumentException naming the property when a value is malformed or out of range
+     */
+    public static ServerConfig from(Properties p) {
+        ServerConfig.Builder b = ServerConfig.builder();
+        read(p, "maxRequestLineLength", Integer::parseInt, b::maxRequestLineLength);
+        read(p, "maxHeaderSize", Integer::parseInt, b::maxHeaderSize);
+        read(p, "maxHeaderCount", Integer::parseInt, b::maxHeaderCount);
+        read(p, "maxRequestBodySize", Long::parseLong, b::maxRequestBodySize);
+        read(p, "maxChunkLineLength", Integer::parseInt, b::maxChunkLineLength);
+        read(p, "maxDrainSize", Long::parseLong, b::maxDrainSize);
+        read(p, "maxConnections", Integer::parseInt, b::maxConnections);
+        read(p, "backlog", Integer::parseInt, b::backlog);
+        read(p, "headerReadTimeout", SystemPropertyConfig::duration, b::headerReadTimeout);
+        read(p, "idleTimeout", SystemPropertyConfig::duration, b::idleTimeout);
+        read(p, "bodyReadTimeout", SystemPropertyConfig::duration, b::bodyReadTimeout);
+        read(p, "writeTimeout", SystemPropertyConfig::duration, b::writeTimeout);
+        read(p, "tlsHandshakeTimeout", SystemPropertyConfig::duration, b::tlsHandshakeTimeout);
+        read(p, "serverHeader", v -> v.isEmpty() ? null : v, b::serverHeader);
+        read(p, "statsPath", v -> v.isEmpty() ? null : v, b::statsPath);
+        read(p, "accessLog", SystemPropertyConfig::bool, b::accessLog);
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid " + PREFIX + "* system property: " + e.getMessage(), e);
+        }
+    }
+
+    private static <T> void read(Properties p, String name, Function<String, T> parse, Consumer<T> set) {
+        String raw = p.getProperty(PREFIX + name);
+        if (raw == null) {
+            return;
+        }
+        try {
+            set.accept(parse.apply(raw.trim()));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("invalid value for " + PREFIX + name + ": '" + raw + "'", e);
+        }
+    }
+
+    private static Duration duration(String v) {
+        return v.startsWith("P") || v.startsWith("p") ? Duration.parse(v) : Duration.ofMillis(Long.parseLong(v));
+    }
+
+    private static boolean bool(String v) {
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException("expected true or false");
+    }
+}

@@ -1,0 +1,221 @@
+package dev.weft.httpserver.core;
+
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ServerStats;
+
+import javax.net.ssl.SSLSocket;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One accepted connection: its socket, buffered streams and lifecycle state, shared by the protocol code
+ * that serves it and by the {@link ConnectionRegistry} that may close it.
+ *
+ * <p>State moves {@code HANDSHAKE → IDLE ⇄ ACTIVE → CLOSED}. Only the connection's own thread moves it between
+ * IDLE and ACTIVE; a graceful stop closes IDLE connections at once and lets ACTIVE ones finish their exchange.
+ */
+public final class Connection {
+
+    private static final int HANDSHAKE = 0;
+    private static final int IDLE = 1;
+    private static final int ACTIVE = 2;
+    private static final int CLOSED = 3;
+
+    private final Socket socket;
+    private final ServerConfig config;
+    private final ServerStats stats;
+    private final ConnectionRegistry registry;
+    private final AtomicInteger state = new AtomicInteger(HANDSHAKE);
+    private final InetSocketAddress remote;
+    private final InetSocketAddress local;
+    private volatile ConnectionInput input;
+    private volatile ConnectionOutput output;
+    private volatile long handshakeStartedNanos;
+    private volatile Socket transport;
+    private volatile Thread owner;
+
+    Connection(Socket socket, ServerConfig config, ServerStats stats, ConnectionRegistry registry) {
+        this.socket = socket;
+        this.config = config;
+        this.stats = stats;
+        this.registry = registry;
+        this.remote = (InetSocketAddress) socket.getRemoteSocketAddress();
+        this.local = (InetSocketAddress) socket.getLocalSocketAddress();
+        this.handshakeStartedNanos = System.nanoTime();
+    }
+
+    /** Wraps the (possibly TLS) socket's streams in buffers; called once, after any handshake. */
+    void open(Socket transport) throws IOException {
+        owner = Thread.currentThread();
+        int maxLine = Math.max(config.maxRequestLineLength(), config.maxHeaderSize()) + 64;
+        input = new ConnectionInput(transport, transport.getInputStream(), stats, 8 * 1024, maxLine);
+        output = new ConnectionOutput(transport.getOutputStream(), stats, 16 * 1024);
+        handshakeStartedNanos = 0;
+        this.transport = transport;
+    }
+
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public ServerStats stats() {
+        return stats;
+    }
+
+    public ConnectionInput input() {
+        return input;
+    }
+
+    public ConnectionOutput output() {
+        return output;
+    }
+
+    /** The socket requests are read from: the TLS socket on HTTPS, else the accepted one. */
+    public Socket socket() {
+        return transport;
+    }
+
+    /** The TLS socket, or {@code null} on a cleartext connection. */
+    public SSLSocket sslSocket() {
+        return transport instanceof SSLSocket s ? s : null;
+    }
+
+    public InetSocketAddress remoteAddress() {
+        return remote;
+    }
+
+    public InetSocketAddress localAddress() {
+        return local;
+    }
+
+    /** Whether the server is stopping: finish the current exchange, then close. */
+    public boolean draining() {
+        return registry.draining();
+    }
+
+    /**
+     * Marks the connection idle between requests.
+     *
+     * @return false if the server is stopping and the connection should close instead
+     */
+    public boolean markIdle() {
+        if (registry.draining()) {
+            return false;
+        }
+        int s = state.get();
+        return s != CLOSED && state.compareAndSet(s, IDLE) && !registry.draining();
+    }
+
+    /**
+     * Marks the connection busy with a request.
+     *
+     * @return false if it was closed meanwhile by a graceful stop
+     */
+    public boolean markActive() {
+        return state.compareAndSet(IDLE, ACTIVE);
+    }
+
+    /** Closes the connection if it is idle or still handshaking; used by a graceful stop. */
+    void closeIfIdle() {
+        int s = state.get();
+        if ((s == IDLE || s == HANDSHAKE) && state.compareAndSet(s, CLOSED)) {
+            closeSocket();
+        }
+    }
+
+    /** Closes the connection now, whatever it is doing, and wakes its thread if it waits for a handler. */
+    public void close() {
+        if (state.getAndSet(CLOSED) != CLOSED) {
+            closeSocket();
+            Thread t = owner;
+            if (t != null && t != Thread.currentThread()) {
+                java.util.concurrent.locks.LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /**
+     * Closes the connection and interrupts its thread, so that a handler running inline and blocked in
+     * user code stops too; used when a graceful stop runs out of time.
+     */
+    void forceClose() {
+        close();
+        Thread t = owner;
+        if (t != null && t != Thread.currentThread()) {
+            t.interrupt();
+        }
+    }
+
+    public boolean isClosed() {
+        return state.get() == CLOSED;
+    }
+
+    /** Closes if a blocked write or a handshake has taken longer than allowed; called by the sweeper. */
+    void closeIfStalled(long now) {
+        ConnectionOutput out = output;
+        long started = out == null ? 0 : out.writeStartedNanos();
+        if (started != 0 && now - started > config.writeTimeout().toNanos()) {
+            stats.protocolError(dev.weft.httpserver.stats.ProtocolError.WRITE_TIMEOUT);
+            stats.timeoutClose();
+            close();
+            return;
+        }
+        long hs = handshakeStartedNanos;
+        if (hs != 0 && now - hs > config.tlsHandshakeTimeout().toNanos()) {
+            // Reads of the handshake time out by themselves; this catches a handshake stuck writing.
+            close();
+        }
+    }
+
+    private void closeSocket() {
+        try {
+            Socket t = transport;
+            if (t != null && t != socket) {
+                t.close();
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // closing the raw socket below is what matters
+        }
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    /**
+     * Closes after an error response: flushes, half-closes and reads what the client still sends for a
+     * moment, so the client reads our response before the connection is reset.
+     */
+    public void closeGracefully() {
+        try {
+            ConnectionOutput out = output;
+            if (out != null) {
+                out.flush();
+            }
+            Socket t = transport;
+            if (t != null && !(t instanceof SSLSocket)) {
+                t.shutdownOutput();
+                t.setSoTimeout(500);
+                byte[] sink = new byte[4096];
+                long deadline = System.nanoTime() + 1_000_000_000L;
+                int total = 0;
+                var in = t.getInputStream();
+                while (total < 256 * 1024 && System.nanoTime() < deadline) {
+                    int n = in.read(sink);
+                    if (n < 0) {
+                        break;
+                    }
+                    total += n;
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the connection is going away anyway
+        } finally {
+            close();
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.weft.httpserver.core;
+
+import dev.weft.httpserver.stats.ServerStats;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * The buffered byte sink of one connection. Response heads and small bodies collect here and go out in
+ * one write when {@link #flush()} is called (once per batch of pipelined responses) or the buffer fills.
+ *
+ * <p>Each blocking write is stamped so the {@link ConnectionRegistry} sweeper can close a connection whose
+ * client stopped reading. Used by one thread at a time; HTTP/2 serialises writers with its own lock.
+ */
+public final class ConnectionOutput extends OutputStream {
+
+    private final OutputStream out;
+    private final ServerStats stats;
+    private final byte[] buf;
+    private int count;
+    private volatile long writeStartedNanos;
+
+    public ConnectionOutput(OutputStream out, ServerStats stats, int bufferSize) {
+        this.out = out;
+        this.stats = stats;
+        this.buf = new byte[bufferSize];
+    }
+
+    /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked. */
+    public long writeStartedNanos() {
+        return writeStartedNanos;
+    }
+
+    /** Bytes buffered and not yet written to the socket. */
+    public int pending() {
+        return count;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        if (count == buf.length) {
+            drain();
+        }
+        buf[count++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (len <= buf.length - count) {
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+            return;
+        }
+        drain();
+        if (len >= buf.length) {
+            socketWrite(b, off, len);
+        } else {
+            System.arraycopy(b, off, buf, 0, len);
+            count = len;
+        }
+    }
+
+    /** Appends the low byte of each char: for ASCII and ISO-8859-1 text of heads. */
+    public void writeLatin1(String s) throws IOException {
+        int len = s.length();
+        if (len > buf.length - count) {
+            drain();
+            if (len > buf.length) {
+                for (int i = 0; i < len; i++) {
+                    write(s.charAt(i));
+                }
+                return;
+            }
+        }
+        s.getBytes(0, len, buf, count);
+        count += len;
+    }
+
+    /** Appends a non-negative decimal number. */
+    public void writeDecimal(long n) throws IOException {
+        if (buf.length - count < 20) {
+            drain();
+        }
+        if (n == 0) {
+            buf[count++] = '0';
+            return;
+        }
+        int digits = 0;
+        for (long t = n; t > 0; t /= 10) {
+            digits++;
+        }
+        int end = count + digits;
+        for (int i = end - 1; i >= count; i--) {
+            buf[i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        count = end;
+    }
+
+    /** Appends a non-negative number in lower-case hexadecimal. */
+    public void writeHex(long n) throws IOException {
+        if (buf.length - count < 16) {
+            drain();
+        }
+        int digits = Math.max(1, (64 - Long.numberOfLeadingZeros(n) + 3) / 4);
+        for (int i = digits - 1; i >= 0; i--) {
+            buf[count++] = (byte) Character.forDigit((int) (n >>> (i * 4)) & 0xf, 16);
+        }
+    }
+
+    /** Writes the buffered bytes to the socket and flushes it. */
+    @Override
+    public void flush() throws IOException {
+        drain();
+        out.flush();
+    }
+
+    private void drain() throws IOException {
+        if (count > 0) {
+            int n = count;
+            count = 0;
+            socketWrite(buf, 0, n);
+        }
+    }
+
+    private void socketWrite(byte[] b, int off, int len) throws IOException {
+        writeStartedNanos = System.nanoTime() | 1; // never 0 while a write is blocked
+        try {
+            out.write(b, off, len);
+        } finally {
+            writeStartedNanos = 0;
+        }
+        stats.bytesSent(len);
+    }
+
+    /** Discards buffered bytes (used when a connection is being torn down). */
+    public void discard() {
+        count = 0;
+    }
+
+    /** Closing is the connection's job; this only flushes. */
+    @Override
+    public void close() throws IOException {
+        flush();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.weft.httpserver.core;
+
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ServerStats;
+
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The open connections of one server: enforces the connection limit, drains them on a graceful stop and
+ * runs a sweeper that closes connections stuck in a write or a handshake.
+ */
+public final class ConnectionRegistry {
+
+    private final ServerConfig config;
+    private final ServerStats stats;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger count = new AtomicInteger();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition emptied = lock.newCondition();
+    private volatile boolean draining;
+    private volatile Thread sweeper;
+
+    public ConnectionRegistry(ServerConfig config, ServerStats stats) {
+        this.config = config;
+        this.stats = stats;
+    }
+
+    /**
+     * Reserves a slot and registers a new connection for the socket.
+     *
+     * @return the connection, or {@code null} when the limit is reached or the server is stopping
+     */
+    public Connection tryOpen(Socket socket) {
+        if (draining) {
+            return null;
+        }
+        if (count.incrementAndGet() > config.maxConnections()) {
+            count.decrementAndGet();
+            return null;
+        }
+        Connection c = new Connection(socket, config, stats, this);
+        connections.add(c);
+        stats.connectionOpened();
+        return c;
+    }
+
+    /** Unregisters a connection that has closed. */
+    public void closed(Connection c) {
+        if (connections.remove(c)) {
+            stats.connectionClosed();
+            if (count.decrementAndGet() == 0) {
+                lock.lock();
+                try {
+                    emptied.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    public int size() {
+        return count.get();
+    }
+
+    boolean draining() {
+        return draining;
+    }
+
+    /** Starts the sweeper thread. */
+    public void start(String name) {
+        Thread t = Thread.ofVirtual().name(name).unstarted(this::sweep);
+        sweeper = t;
+        t.start();
+    }
+
+    private void sweep() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (Connection c : connections) {
+                c.closeIfStalled(now);
+            }
+        }
+    }
+
+    /**
+     * Stops taking connections, closes idle ones, waits up to {@code delay} for the rest to finish their
+     * exchanges, then closes whatever is left.
+     */
+    public void drain(Duration delay) throws InterruptedException {
+        draining = true;
+        for (Connection c : connections) {
+            c.closeIfIdle();
+        }
+        long deadline = System.nanoTime() + delay.toNanos();
+        lock.lock();
+        try {
+            while (count.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                // Idle connections may appear after the first pass (an exchange just ended): close them too.
+                emptied.await(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
+                for (Connection c : connections) {
+                    c.closeIfIdle();
+                }
+            }
+        } finally {
+            lock.unlock();
+            for (Connection c : connections) {
+                c.forceClose();
+            }
+            Thread t = sweeper;
+            if (t != null) {
+                t.interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.weft.httpserver.core;
+
+import com.sun.net.httpserver.Headers;
+
+import javax.net.ssl.SSLSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+
+/**
+ * One request/response on some protocol, as the API layer sees it. HTTP/1.1 implements it per request;
+ * HTTP/2 per stream. The API layer applies {@code HttpExchange} semantics on top.
+ */
+public interface ExchangeTransport {
+
+    String method();
+
+    /** The request URI; the target was validated when the head was parsed. */
+    URI requestUri();
+
+    /** The decoded path used to find the context. */
+    String routingPath();
+
+    /** {@code HTTP/1.1}, {@code HTTP/1.0} or {@code HTTP/2.0}. */
+    String protocol();
+
+    /** The request target exactly as received, for logs. */
+    String rawTarget();
+
+    /** The request fields, read-only. */
+    Headers requestHeaders();
+
+    InetSocketAddress remoteAddress();
+
+    InetSocketAddress localAddress();
+
+    /** The TLS session, or {@code null} on cleartext. */
+    SSLSession sslSession();
+
+    /** The framed request body. */
+    InputStream requestBody();
+
+    /** Trailer fields once the body has been read to its end, else {@code null}. */
+    Headers requestTrailers();
+
+    /** Sends an interim {@code 1xx} response (not 101); dropped for clients that cannot receive one. */
+    void sendInterim(int status, Headers headers) throws IOException;
+
+    /**
+     * Sends the final response head and returns the stream for its body. Closing that stream completes
+     * the exchange.
+     *
+     * @param length body length as given to {@code sendResponseHeaders}: negative for none, 0 for unknown
+     *               (streamed), positive for exactly that many bytes; HEAD, 204 and 304 never carry a body
+     * @throws IOException if a header is invalid (nothing is sent then) or the connection failed
+     */
+    OutputStream sendResponse(int status, Headers headers, long length) throws IOException;
+
+    /** Whether the final response head has been sent. */
+    boolean responseStarted();
+
+    /** Records the authenticated user name, for the access log. */
+    void authenticated(String user);
+
+    /** The exchange is over (its response stream or the exchange was closed). Idempotent. */
+    void complete();
+
+    /**
+     * The exchange failed (a handler threw): answer 500 if nothing was sent yet, else break the response
+     * off. Completes the exchange.
+     */
+    void abort(Throwable cause);
+}

@@ -1,0 +1,74 @@
+package dev.weft.httpserver.http1;
+
+import dev.weft.httpserver.core.ConnectionOutput;
+
+import java.io.IOException;
+
+/**
+ * A chunked response body (RFC 9112 §7.1): small writes are gathered into chunks of up to
+ * {@value #CHUNK_SIZE} bytes; {@link #flush()} sends the pending chunk at once (for streaming responses).
+ */
+final class ChunkedOutputStream extends ResponseBody {
+
+    static final int CHUNK_SIZE = 8 * 1024;
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
+
+    private final byte[] chunk = new byte[CHUNK_SIZE];
+    private int count;
+    private boolean finished;
+
+    ChunkedOutputStream(ConnectionOutput out, Runnable onClose) {
+        super(out, onClose);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        checkOpen();
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        countWritten(len);
+        if (len >= CHUNK_SIZE) {
+            writePending();
+            writeChunk(b, off, len);
+            return;
+        }
+        if (len > CHUNK_SIZE - count) {
+            writePending();
+        }
+        System.arraycopy(b, off, chunk, count, len);
+        count += len;
+    }
+
+    private void writePending() throws IOException {
+        if (count > 0) {
+            writeChunk(chunk, 0, count);
+            count = 0;
+        }
+    }
+
+    private void writeChunk(byte[] b, int off, int len) throws IOException {
+        out.writeHex(len);
+        out.write(CRLF, 0, 2);
+        out.write(b, off, len);
+        out.write(CRLF, 0, 2);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        checkOpen();
+        writePending();
+        out.flush();
+    }
+
+    @Override
+    boolean isComplete() {
+        return finished;
+    }
+
+    @Override
+    protected void finish() throws IOException {
+        writePending();
+        out.write(LAST_CHUNK, 0, LAST_CHUNK.length);
+        finished = true;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.weft.httpserver.http1;
+
+import dev.weft.httpserver.core.ConnectionInput;
+import dev.weft.httpserver.stats.ProtocolError;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * CRLF-terminated lines and field lines (RFC 9112 §2.2, §5), read in place from the connection buffer;
+ * shared by the header section and the chunked trailer section.
+ */
+final class FieldLines {
+
+    /** {@link #findLineEnd} result: the line is longer than allowed. */
+    static final int TOO_LONG = -2;
+    /** {@link #findLineEnd} result: clean end of stream before the line's first byte. */
+    static final int END_OF_STREAM = -1;
+
+    private FieldLines() {
+    }
+
+    /**
+     * Finds the LF ending the line that starts at the input's position, reading more as needed.
+     *
+     * @return the LF's index in {@code in.buffer()}, {@link #END_OF_STREAM} or {@link #TOO_LONG}
+     * @throws EOFException when the stream ends inside the line
+     */
+    static int findLineEnd(ConnectionInput in, int maxLength) throws IOException {
+        int scanned = 0;
+        while (true) {
+            byte[] b = in.buffer();
+            int from = in.position();
+            int limit = in.limit();
+            for (int i = from + scanned; i < limit; i++) {
+                if (b[i] == '\n') {
+                    return i - from > maxLength + 1 ? TOO_LONG : i;
+                }
+            }
+            scanned = limit - from;
+            if (scanned > maxLength + 1) {
+                return TOO_LONG;
+            }
+            int n;
+            try {
+                n = in.fill();
+            } catch (ConnectionInput.BufferFullException e) {
+                return TOO_LONG;
+            }
+            if (n < 0) {
+                if (scanned == 0) {
+                    return END_OF_STREAM;
+                }
+                throw new EOFException("connection closed in the middle of a line");
+            }
+        }
+    }
+
+    /**
+     * Checks the line {@code [start, lf]} ends in CRLF and has no other CR.
+     *
+     * @return the index of the terminating CR
+     */
+    static int contentEnd(byte[] b, int start, int lf, ProtocolError kind) throws BadRequestException {
+        if (lf == start || b[lf - 1] != '\r') {
+            throw RequestParser.bad(400, kind, "line not terminated by CRLF");
+        }
+        int end = lf - 1;
+        for (int i = start; i < end; i++) {
+            if (b[i] == '\r') {
+                throw RequestParser.bad(400, kind, "bare CR");
+            }
+        }
+        return end;
+    }
+
+    /**
+     * Parses the field line {@code b[start, end)} (CRLF excluded), appends it to {@code into} and returns
+     * the normalised field name.
+     */
+    static String parseField(byte[] b, int start, int end, RequestHeaders into) throws BadRequestException {
+        if (b[start] == ' ' || b[start] == '\t') {
+            throw RequestParser.bad(400, ProtocolError.BAD_HEADER, "obsolete line folding");
+        }
+        int colon = start;
+        while (colon < end && CharClasses.isToken(b[colon])) {
+            colon++;
+        }
+        if (colon == end || b[colon] != ':') {
+            throw RequestParser.bad(400, ProtocolError.BAD_HEADER,
+                    colon < end && (b[colon] == ' ' || b[colon] == '\t')
+                            ? "whitespace before colon" : "malformed field name");
+        }
+        if (colon == start) {
+            throw RequestParser.bad(400, ProtocolError.BAD_HEADER, "empty field name");
+        }
+        int vs = colon + 1;
+        while (vs < end && (b[vs] == ' ' || b[vs] == '\t')) {
+            vs++;
+        }
+        int ve = end;
+        while (ve > vs && (b[ve - 1] == ' ' || b[ve - 1] == '\t')) {
+            ve--;
+        }
+        for (int i = vs; i < ve; i++) {
+            if (!CharClasses.isFieldValue(b[i])) {
+                throw RequestParser.bad(400, ProtocolError.BAD_HEADER, "control character in field value");
+            }
+        }
+        String name = HeaderNames.normalize(b, start, colon);
+        into.append(name, new String(b, vs, ve - vs, StandardCharsets.ISO_8859_1));
+        return name;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.weft.httpserver.http1;
+
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.core.Connection;
+import dev.weft.httpserver.core.ConnectionInput;
+import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.ConnectionServer;
+import dev.weft.httpserver.core.ExchangeDispatcher;
+import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.stats.ServerStats;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.SocketTimeoutException;
+
+/**
+ * Serves HTTP/1.0 and HTTP/1.1 on one connection, on the connection's own thread, reading top to bottom:
+ * wait for a request, parse its head, dispatch it, wait for the exchange to complete, make the connection
+ * reusable (or close it), repeat.
+ *
+ * <p>Pipelined requests are parsed back to back from the buffer and answered strictly in order; the
+ * output is flushed only when no further request is already buffered, so a batch of pipelined responses
+ * leaves in one write.
+ */
+public final class Http1Connection implements ConnectionServer {
+
+    private static final System.Logger LOG = System.getLogger(Http1Connection.class.getName());
+
+    private final ExchangeDispatcher dispatcher;
+
+    public Http1Connection(ExchangeDispatcher dispatcher) {
+        this.dispatcher = dispatcher;
+    }
+
+    @Override
+    public void serve(Connection c) throws IOException {
+        ServerConfig config = c.config();
+        ServerStats stats = c.stats();
+        ConnectionInput in = c.input();
+        ConnectionOutput out = c.output();
+        RequestParser parser = new RequestParser(config);
+        long idleNanos = config.idleTimeout().toNanos();
+        long headerNanos = config.headerReadTimeout().toNanos();
+
+        while (true) {
+            if (!c.markIdle()) {
+                out.flush();
+                return;
+            }
+            if (in.buffered() == 0) {
+                in.deadline(System.nanoTime() + idleNanos);
+                try {
+                    if (in.fill() < 0) {
+                        return;
+                    }
+                } catch (SocketTimeoutException e) {
+                    stats.idleClose();
+                    return;
+                }
+            }
+            if (!c.markActive()) {
+                return;
+            }
+            in.deadline(System.nanoTime() + headerNanos);
+            RequestHead head;
+            try {
+                head = parser.parse(in);
+                if (head == null) {
+                    return;
+                }
+            } catch (BadRequestException e) {
+                stats.requestReceived();
+                stats.protocolError(e.kind());
+                LOG.log(Level.DEBUG, () -> "rejected request from " + c.remoteAddress() + ": " + e.getMessage());
+                sendErrorAndClose(c, e.status(), e.getMessage());
+                return;
+            } catch (SocketTimeoutException e) {
+                stats.protocolError(ProtocolError.HEADER_TIMEOUT);
+                stats.timeoutClose();
+                sendErrorAndClose(c, 408, "request head not received in time");
+                return;
+            } catch (EOFException e) {
+                stats.protocolError(ProtocolError.UNEXPECTED_EOF);
+                return;
+            }
+            stats.requestReceived();
+            Http1Exchange exchange = new Http1Exchange(c, head);
+            stats.exchangeStarted();
+            boolean reusable;
+            try {
+                dispatcher.dispatch(exchange);
+                exchange.awaitCompletion();
+                if (c.isClosed()) {
+                    return;
+                }
+                reusable = finish(c, exchange);
+            } finally {
+                stats.exchangeEnded();
+            }
+            if (config.accessLog()) {
+                ResponseBody r = exchange.response();
+                AccessLog.log(c.remoteAddress(), exchange.user(), head.method(), head.target(), head.protocol(),
+                        exchange.status(), r == null ? -1 : r.bytesWritten(), exchange.startNanos());
+            }
+            if (!reusable) {
+                closeAfterResponse(c, exchange);
+                return;
+            }
+            if (in.buffered() == 0) {
+                out.flush();
+            }
+        }
+    }
+
+    /**
+     * Brings the connection to a clean state after an exchange: answers for a handler that did not, checks
+     * the response was framed completely and consumes what is left of the request body.
+     *
+     * @return whether the connection can carry another request
+     */
+    private static boolean finish(Connection c, Http1Exchange exchange) throws IOException {
+        RequestBody body = exchange.body();
+        BodyException bodyFailure = body.failure();
+        if (bodyFailure != null) {
+            c.stats().protocolError(bodyFailure.kind());
+            if (bodyFailure.kind() == ProtocolError.BODY_TIMEOUT) {
+                c.stats().timeoutClose();
+            }
+        }
+        if (exchange.upgraded()) {
+            return false;
+        }
+        if (!exchange.responseStarted()) {
+            int status = bodyFailure != null ? bodyFailure.status() : 500;
+            String message = bodyFailure != null ? bodyFailure.getMessage()
+                    : exchange.failure() != null ? "handler failed" : "handler sent no response";
+            ResponseHeadWriter.writeError(c.output(), status, message, c.config().serverHeader());
+            return false;
+        }
+        if (exchange.failure() != null || bodyFailure != null || !exchange.response().isComplete()) {
+            return false;
+        }
+        if (!body.isComplete()) {
+            if (exchange.head().expectContinue() && !body.started()) {
+                return false;
+            }
+            if (!body.drain(c.config().maxDrainSize())) {
+                return false;
+            }
+        }
+        return !exchange.closeAfter();
+    }
+
+    private static void closeAfterResponse(Connection c, Http1Exchange exchange) {
+        RequestBody body = exchange.body();
+        if (!body.isComplete() || c.input().buffered() > 0) {
+            // Unread input would make the close a reset that can destroy the response in flight.
+            c.closeGracefully();
+        } else {
+            try {
+                c.output().flush();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+            c.close();
+        }
+    }
+
+    private static void sendErrorAndClose(Connection c, int status, String message) {
+        try {
+            ResponseHeadWriter.writeError(c.output(), status, message, c.config().serverHeader());
+        } catch (IOException e) {
+            c.close();
+            return;
+        }
+        c.closeGracefully();
+    }
+}

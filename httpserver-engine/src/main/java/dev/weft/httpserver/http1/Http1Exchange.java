@@ -1,0 +1,287 @@
+package dev.weft.httpserver.http1;
+
+import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.core.Connection;
+import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.ExchangeTransport;
+
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One HTTP/1.x request and its response. Created and awaited by the connection thread; its methods are
+ * called by whichever thread runs the handler while the connection thread waits in
+ * {@link #awaitCompletion()}.
+ */
+final class Http1Exchange implements ExchangeTransport {
+
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final Connection connection;
+    private final RequestHead head;
+    private final RequestBody body;
+    private final long startNanos = System.nanoTime();
+    private URI uri;
+    private ResponseBody response;
+    private int status;
+    private boolean closeAfter;
+    private boolean upgraded;
+    private String user;
+    private Throwable failure;
+    private volatile boolean completed;
+    private volatile Thread waiter;
+
+    Http1Exchange(Connection connection, RequestHead head) {
+        this.connection = connection;
+        this.head = head;
+        var in = connection.input();
+        var config = connection.config();
+        int timeout = (int) config.bodyReadTimeout().toMillis();
+        RequestBody.FirstReadListener firstRead = head.expectContinue() ? this::sendContinue : null;
+        if (head.chunked()) {
+            body = new ChunkedInputStream(in, config, firstRead);
+        } else if (head.contentLength() > 0) {
+            body = new FixedLengthInputStream(in, head.contentLength(), timeout, firstRead);
+        } else {
+            body = new RequestBody.Empty(in);
+        }
+    }
+
+    RequestHead head() {
+        return head;
+    }
+
+    RequestBody body() {
+        return body;
+    }
+
+    ResponseBody response() {
+        return response;
+    }
+
+    int status() {
+        return status;
+    }
+
+    boolean closeAfter() {
+        return closeAfter;
+    }
+
+    boolean upgraded() {
+        return upgraded;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    String user() {
+        return user;
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    private void sendContinue() throws IOException {
+        // RFC 9110 §10.1.1: only while no final response has been sent.
+        if (response == null) {
+            ConnectionOutput out = connection.output();
+            out.write(CONTINUE, 0, CONTINUE.length);
+            out.flush();
+        }
+    }
+
+    @Override
+    public String method() {
+        return head.method();
+    }
+
+    @Override
+    public URI requestUri() {
+        if (uri == null) {
+            try {
+                uri = RequestTargets.toUri(head.target(), head.form());
+            } catch (URISyntaxException e) {
+                // The parser admits only targets the URI grammar accepts.
+                throw new IllegalStateException("validated target is not a URI: " + head.target(), e);
+            }
+        }
+        return uri;
+    }
+
+    @Override
+    public String routingPath() {
+        try {
+            return RequestTargets.routingPath(head.target(), head.form());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("validated target is not a URI: " + head.target(), e);
+        }
+    }
+
+    @Override
+    public String protocol() {
+        return head.protocol();
+    }
+
+    @Override
+    public String rawTarget() {
+        return head.target();
+    }
+
+    @Override
+    public Headers requestHeaders() {
+        return head.headers();
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return connection.remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return connection.localAddress();
+    }
+
+    @Override
+    public SSLSession sslSession() {
+        SSLSocket s = connection.sslSocket();
+        return s == null ? null : s.getSession();
+    }
+
+    @Override
+    public InputStream requestBody() {
+        return upgraded ? connection.input() : body;
+    }
+
+    @Override
+    public Headers requestTrailers() {
+        return body instanceof ChunkedInputStream c ? c.trailers() : body.isComplete() ? new Headers() : null;
+    }
+
+    @Override
+    public void sendInterim(int status, Headers headers) throws IOException {
+        // RFC 9110 §15.2: a server MUST NOT send a 1xx response to an HTTP/1.0 client.
+        if (head.minorVersion() == 0 || response != null) {
+            return;
+        }
+        ResponseHeadWriter.validate(headers);
+        ConnectionOutput out = connection.output();
+        ResponseHeadWriter.write(out, status, headers, -1, false, false, "", null);
+        out.flush();
+    }
+
+    @Override
+    public OutputStream sendResponse(int status, Headers headers, long length) throws IOException {
+        if (response != null) {
+            throw new IOException("headers already sent");
+        }
+        ResponseHeadWriter.validate(headers);
+        ConnectionOutput out = connection.output();
+        String server = connection.config().serverHeader();
+        this.status = status;
+        if (status == 101 || head.method().equals("CONNECT") && status >= 200 && status < 300) {
+            upgraded = true;
+            closeAfter = true;
+            ResponseHeadWriter.write(out, status, headers, -1, false, false, null, server);
+            out.flush();
+            response = new ResponseBody.Raw(out, this::complete);
+            return response;
+        }
+        closeAfter = !head.keepAlive() || connection.draining() || hasToken(headers.get("Connection"), "close");
+        boolean isHead = head.isHead();
+        boolean noBody = isHead || status == 204 || status == 304 || length < 0;
+        long contentLength;
+        boolean chunked = false;
+        if (noBody) {
+            if (isHead) {
+                contentLength = length > 0 && !headers.containsKey("Content-length") ? length : -1;
+            } else {
+                // RFC 9110 §8.6: no Content-Length in 204; a 304 keeps the one the handler set, if any.
+                contentLength = status == 204 || status == 304 ? -1 : 0;
+            }
+            response = new ResponseBody.NoBody(out, this::complete, isHead);
+        } else if (length > 0) {
+            contentLength = length;
+            response = new FixedLengthOutputStream(out, length, this::complete);
+        } else if (head.minorVersion() == 0) {
+            contentLength = -1;
+            closeAfter = true;
+            response = new ResponseBody.CloseDelimited(out, this::complete);
+        } else {
+            contentLength = -1;
+            chunked = true;
+            response = new ChunkedOutputStream(out, this::complete);
+        }
+        if (head.expectContinue() && !body.started()) {
+            // The client may or may not send the body it announced: the connection cannot be reused.
+            closeAfter = true;
+        }
+        String connectionValue = closeAfter ? "close" : head.minorVersion() == 0 ? "keep-alive" : "";
+        ResponseHeadWriter.write(out, status, headers, contentLength, chunked, isHead || status == 304,
+                connectionValue, server);
+        return response;
+    }
+
+    private static boolean hasToken(List<String> values, String token) {
+        if (values == null) {
+            return false;
+        }
+        for (String v : values) {
+            for (String part : v.split(",")) {
+                if (part.strip().equalsIgnoreCase(token)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean responseStarted() {
+        return response != null;
+    }
+
+    @Override
+    public void authenticated(String user) {
+        this.user = user;
+    }
+
+    @Override
+    public void complete() {
+        if (!completed) {
+            completed = true;
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+    }
+
+    @Override
+    public void abort(Throwable cause) {
+        failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
+        complete();
+    }
+
+    /** Blocks the connection thread until the handler side completes the exchange or the connection closes. */
+    void awaitCompletion() {
+        if (completed) {
+            return;
+        }
+        waiter = Thread.currentThread();
+        while (!completed && !connection.isClosed()) {
+            LockSupport.park(this);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.weft.httpserver.http1;
+
+import dev.weft.httpserver.core.ConnectionInput;
+import dev.weft.httpserver.stats.ProtocolError;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+
+/**
+ * Base of the request body streams: knows when the body is complete, sends {@code 100 Continue} on the
+ * first read, applies the body-read timeout, remembers a framing failure, and can drain what the handler
+ * left unread. Reads happen on whichever thread runs the handler, while the connection thread waits.
+ */
+abstract sealed class RequestBody extends InputStream permits FixedLengthInputStream, ChunkedInputStream, RequestBody.Empty {
+
+    /** Called before the first byte is read from the socket, e.g. to send {@code 100 Continue}. */
+    interface FirstReadListener {
+        void beforeFirstRead() throws IOException;
+    }
+
+    protected final ConnectionInput in;
+    private final int readTimeoutMillis;
+    private FirstReadListener firstRead;
+    private boolean closed;
+    private BodyException failure;
+
+    RequestBody(ConnectionInput in, int readTimeoutMillis, FirstReadListener firstRead) {
+        this.in = in;
+        this.readTimeoutMillis = readTimeoutMillis;
+        this.firstRead = firstRead;
+    }
+
+    /** Whether every byte of the body (and its trailers) has been consumed. */
+    abstract boolean isComplete();
+
+    /** Reads body bytes from the connection; only called while the body is not complete. */
+    protected abstract int readBody(byte[] b, int off, int len) throws IOException;
+
+    /** Whether the first read (and so {@code 100 Continue}) has happened. */
+    boolean started() {
+        return firstRead == null;
+    }
+
+    /** The framing failure seen while reading, or {@code null}. */
+    BodyException failure() {
+        return failure;
+    }
+
+    @Override
+    public final int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public final int read(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (closed) {
+            throw new IOException("request body stream is closed");
+        }
+        return readInternal(b, off, len);
+    }
+
+    private int readInternal(byte[] b, int off, int len) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (isComplete()) {
+            return -1;
+        }
+        if (len == 0) {
+            return 0;
+        }
+        if (firstRead != null) {
+            FirstReadListener l = firstRead;
+            firstRead = null;
+            l.beforeFirstRead();
+        }
+        in.readTimeout(readTimeoutMillis);
+        try {
+            return readBody(b, off, len);
+        } catch (BodyException e) {
+            failure = e;
+            throw e;
+        } catch (SocketTimeoutException e) {
+            failure = new BodyException(408, ProtocolError.BODY_TIMEOUT, "request body read timed out");
+            throw failure;
+        } catch (java.io.EOFException e) {
+            failure = new BodyException(400, ProtocolError.UNEXPECTED_EOF, "connection closed before the end of the body");
+            throw failure;
+        }
+    }
+
+    @Override
+    public int available() throws IOException {
+        return failure != null || isComplete() ? 0 : Math.min(in.buffered(), availableFromBuffer());
+    }
+
+    /** How many of the buffered bytes belong to the body; an estimate is fine. */
+    protected abstract int availableFromBuffer();
+
+    /** Marks the stream closed; unread bytes are left for {@link #drain(long)}. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    /**
+     * Reads and discards the rest of the body, at most {@code max} bytes.
+     *
+     * @return whether the body is now complete and the connection can carry another request
+     */
+    boolean drain(long max) {
+        if (failure != null) {
+            return false;
+        }
+        byte[] sink = new byte[8192];
+        long total = 0;
+        try {
+            while (!isComplete()) {
+                if (total > max) {
+                    return false;
+                }
+                int n = readInternal(sink, 0, sink.length);
+                if (n < 0) {
+                    break;
+                }
+                total += n;
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The body of a request that has none. */
+    static final class Empty extends RequestBody {
+        Empty(ConnectionInput in) {
+            super(in, 1, null);
+        }
+
+        @Override
+        boolean isComplete() {
+            return true;
+        }
+
+        @Override
+        protected int readBody(byte[] b, int off, int len) {
+            return -1;
+        }
+
+        @Override
+        protected int availableFromBuffer() {
+            return 0;
+        }
+    }
+}

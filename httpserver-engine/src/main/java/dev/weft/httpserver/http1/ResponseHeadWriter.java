@@ -1,0 +1,142 @@
+package dev.weft.httpserver.http1;
+
+import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.DateCache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a response head into the connection buffer in one pass: status line, the handler's fields, then
+ * the framing fields this server owns ({@code Content-Length}, {@code Transfer-Encoding},
+ * {@code Connection}), {@code Date} and {@code Server} unless the handler set them.
+ */
+final class ResponseHeadWriter {
+
+    private static final byte[][] STATUS_LINES = new byte[600][];
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
+
+    static {
+        for (int s = 100; s < 600; s++) {
+            STATUS_LINES[s] = ("HTTP/1.1 " + s + " " + ReasonPhrases.of(s) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
+    private ResponseHeadWriter() {
+    }
+
+    /** Checks names are tokens and values hold no CR, LF or other control bytes (no response splitting). */
+    static void validate(Headers headers) throws IOException {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            String name = e.getKey();
+            if (name.isEmpty()) {
+                throw new IOException("empty response header name");
+            }
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                if (c > 0x7f || !CharClasses.isToken((byte) c)) {
+                    throw new IOException("invalid response header name: " + name);
+                }
+            }
+            for (String v : e.getValue()) {
+                if (v == null) {
+                    throw new IOException("null value for response header " + name);
+                }
+                for (int i = 0; i < v.length(); i++) {
+                    char c = v.charAt(i);
+                    if (c > 0xff || !CharClasses.isFieldValue((byte) c)) {
+                        throw new IOException("invalid character in response header " + name);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes the head; the caller has validated {@code headers}.
+     *
+     * @param contentLength        a {@code Content-Length} to send, or -1 for none
+     * @param chunked              whether to send {@code Transfer-Encoding: chunked}
+     * @param keepHandlerLength    pass a handler-set {@code Content-Length} through (HEAD and 304 responses)
+     * @param connection           our {@code Connection} value ({@code close}, {@code keep-alive}), or
+     *                             {@code null} to send none and pass the handler's through (101 responses)
+     * @param serverHeader         {@code Server} value unless the handler set one, or {@code null}
+     */
+    static void write(ConnectionOutput out, int status, Headers headers, long contentLength, boolean chunked,
+                      boolean keepHandlerLength, String connection, String serverHeader) throws IOException {
+        byte[] statusLine = status >= 100 && status < 600 ? STATUS_LINES[status] : null;
+        if (statusLine == null) {
+            throw new IOException("invalid status code " + status);
+        }
+        out.write(statusLine, 0, statusLine.length);
+        boolean hasDate = false;
+        boolean hasServer = false;
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            String name = e.getKey();
+            switch (name) {
+                case "Content-length" -> {
+                    if (!keepHandlerLength) {
+                        continue;
+                    }
+                }
+                case "Transfer-encoding" -> {
+                    continue;
+                }
+                case "Connection" -> {
+                    if (connection != null) {
+                        continue;
+                    }
+                }
+                case "Date" -> hasDate = true;
+                case "Server" -> hasServer = true;
+                default -> {
+                }
+            }
+            for (String v : e.getValue()) {
+                out.writeLatin1(name);
+                out.write(':');
+                out.write(' ');
+                out.writeLatin1(v);
+                out.write(CRLF, 0, 2);
+            }
+        }
+        if (contentLength >= 0) {
+            out.write(CONTENT_LENGTH, 0, CONTENT_LENGTH.length);
+            out.writeDecimal(contentLength);
+            out.write(CRLF, 0, 2);
+        }
+        if (chunked) {
+            out.write(CHUNKED, 0, CHUNKED.length);
+        }
+        if (connection != null && !connection.isEmpty()) {
+            out.writeLatin1("Connection: ");
+            out.writeLatin1(connection);
+            out.write(CRLF, 0, 2);
+        }
+        if (!hasDate) {
+            byte[] date = DateCache.headerLine();
+            out.write(date, 0, date.length);
+        }
+        if (!hasServer && serverHeader != null) {
+            out.writeLatin1("Server: ");
+            out.writeLatin1(serverHeader);
+            out.write(CRLF, 0, 2);
+        }
+        out.write(CRLF, 0, 2);
+    }
+
+    /** Writes a complete short error response ({@code text/plain}, {@code Connection: close}). */
+    static void writeError(ConnectionOutput out, int status, String message, String serverHeader) throws IOException {
+        byte[] body = (status + " " + ReasonPhrases.of(status) + (message == null ? "" : ": " + message) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        Headers h = new Headers();
+        h.set("Content-Type", "text/plain; charset=utf-8");
+        write(out, status, h, body.length, false, false, "close", serverHeader);
+        out.write(body, 0, body.length);
+    }
+}

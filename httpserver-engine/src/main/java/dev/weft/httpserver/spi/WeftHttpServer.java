@@ -1,0 +1,86 @@
+package dev.weft.httpserver.spi;
+
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.stats.StatsSnapshot;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Executor;
+
+/** Weft's cleartext {@link HttpServer}. */
+public final class WeftHttpServer extends HttpServer {
+
+    private final ServerRuntime runtime;
+
+    /** An unbound server; {@link #bind} it before {@link #start()}. */
+    public WeftHttpServer(ServerConfig config) {
+        this.runtime = new ServerRuntime(config, this, false);
+    }
+
+    /** This server's configuration. */
+    public ServerConfig config() {
+        return runtime.config();
+    }
+
+    /** A copy of this server's counters. */
+    public StatsSnapshot stats() {
+        return runtime.snapshot();
+    }
+
+    @Override
+    public void bind(InetSocketAddress addr, int backlog) throws IOException {
+        runtime.bind(addr, backlog);
+    }
+
+    @Override
+    public void start() {
+        runtime.start(TransportSecurity.NONE);
+    }
+
+    @Override
+    public void setExecutor(Executor executor) {
+        runtime.setExecutor(executor);
+    }
+
+    @Override
+    public Executor getExecutor() {
+        return runtime.getExecutor();
+    }
+
+    @Override
+    public void stop(int delay) {
+        runtime.stop(delay);
+    }
+
+    @Override
+    public HttpContext createContext(String path, HttpHandler handler) {
+        if (handler == null) {
+            throw new NullPointerException("null handler, or path parameter");
+        }
+        return runtime.createContext(path, handler);
+    }
+
+    @Override
+    public HttpContext createContext(String path) {
+        return runtime.createContext(path, null);
+    }
+
+    @Override
+    public void removeContext(String path) {
+        runtime.removeContext(path);
+    }
+
+    @Override
+    public void removeContext(HttpContext context) {
+        runtime.removeContext(context);
+    }
+
+    @Override
+    public InetSocketAddress getAddress() {
+        return runtime.address();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.weft.httpserver.stats;
+
+/**
+ * Why a request or connection was rejected, under a stable name for metrics ({@link #key()}).
+ */
+public enum ProtocolError {
+    /** Malformed request line (method, target or spacing): {@code 400}. */
+    BAD_REQUEST_LINE,
+    /** Request target in a form the method does not allow, or not a valid URI: {@code 400}. */
+    BAD_REQUEST_TARGET,
+    /** Malformed or unsupported HTTP version: {@code 400} or {@code 505}. */
+    BAD_VERSION,
+    /** Request line longer than the limit: {@code 414}. */
+    REQUEST_LINE_TOO_LONG,
+    /** Header section larger than the limit or with too many fields: {@code 431}. */
+    HEADERS_TOO_LARGE,
+    /** Malformed header field (name, value, folding, bare CR or LF): {@code 400}. */
+    BAD_HEADER,
+    /** Missing, duplicate or malformed {@code Host}: {@code 400}. */
+    BAD_HOST,
+    /** Malformed, duplicate or conflicting {@code Content-Length}: {@code 400}. */
+    BAD_CONTENT_LENGTH,
+    /** {@code Transfer-Encoding} other than a final {@code chunked}: {@code 400} or {@code 501}. */
+    BAD_TRANSFER_ENCODING,
+    /** Malformed chunked body (size, extensions, terminators, trailers). */
+    BAD_CHUNK,
+    /** Request body larger than the limit: {@code 413}. */
+    BODY_TOO_LARGE,
+    /** An {@code Expect} value other than {@code 100-continue}: {@code 417}. */
+    EXPECTATION_FAILED,
+    /** Header section not received in time: {@code 408}. */
+    HEADER_TIMEOUT,
+    /** Request body stalled longer than the body-read timeout. */
+    BODY_TIMEOUT,
+    /** A client did not take our response bytes in time. */
+    WRITE_TIMEOUT,
+    /** TLS handshake failed or timed out. */
+    TLS_HANDSHAKE,
+    /** Connection closed by the client in the middle of a request. */
+    UNEXPECTED_EOF;
+
+    /** Stable lower-case name, e.g. {@code bad_content_length}. */
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

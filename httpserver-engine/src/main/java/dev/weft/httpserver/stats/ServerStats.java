@@ -1,0 +1,107 @@
+package dev.weft.httpserver.stats;
+
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Live counters of one server, updated by connection threads without locking; read them with
+ * {@link #snapshot()}.
+ */
+public final class ServerStats {
+
+    private final LongAdder connectionsAccepted = new LongAdder();
+    private final LongAdder connectionsActive = new LongAdder();
+    private final LongAdder connectionsRejected = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder exchangesActive = new LongAdder();
+    private final LongAdder bytesReceived = new LongAdder();
+    private final LongAdder bytesSent = new LongAdder();
+    private final LongAdder handlerExceptions = new LongAdder();
+    private final LongAdder idleCloses = new LongAdder();
+    private final LongAdder timeoutCloses = new LongAdder();
+    private final LongAdder[] protocolErrors = new LongAdder[ProtocolError.values().length];
+
+    /** Creates zeroed counters. */
+    public ServerStats() {
+        for (int i = 0; i < protocolErrors.length; i++) {
+            protocolErrors[i] = new LongAdder();
+        }
+    }
+
+    /** A consistent-enough copy of every counter. */
+    public StatsSnapshot snapshot() {
+        Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
+        for (ProtocolError e : ProtocolError.values()) {
+            long n = protocolErrors[e.ordinal()].sum();
+            if (n > 0) {
+                errors.put(e, n);
+            }
+        }
+        return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
+                connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
+                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors);
+    }
+
+    /** A connection was accepted and is now open. */
+    public void connectionOpened() {
+        connectionsAccepted.increment();
+        connectionsActive.increment();
+    }
+
+    /** An open connection was closed. */
+    public void connectionClosed() {
+        connectionsActive.decrement();
+    }
+
+    /** A connection was refused at the connection limit. */
+    public void connectionRejected() {
+        connectionsRejected.increment();
+    }
+
+    /** A request head was parsed (or rejected). */
+    public void requestReceived() {
+        requests.increment();
+    }
+
+    /** An exchange started. */
+    public void exchangeStarted() {
+        exchangesActive.increment();
+    }
+
+    /** An exchange ended. */
+    public void exchangeEnded() {
+        exchangesActive.decrement();
+    }
+
+    /** Bytes read from a client. */
+    public void bytesReceived(long n) {
+        bytesReceived.add(n);
+    }
+
+    /** Bytes written to a client. */
+    public void bytesSent(long n) {
+        bytesSent.add(n);
+    }
+
+    /** A handler or filter threw. */
+    public void handlerException() {
+        handlerExceptions.increment();
+    }
+
+    /** An idle keep-alive connection was closed. */
+    public void idleClose() {
+        idleCloses.increment();
+    }
+
+    /** A connection was closed because a timeout expired. */
+    public void timeoutClose() {
+        timeoutCloses.increment();
+    }
+
+    /** A request or connection was rejected for this reason. */
+    public void protocolError(ProtocolError error) {
+        protocolErrors[error.ordinal()].increment();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.weft.httpserver.stats;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A point-in-time copy of a server's counters. Counters only grow; gauges ({@code connectionsActive},
+ * {@code exchangesActive}) go up and down.
+ *
+ * @param time                when the snapshot was taken
+ * @param connectionsAccepted connections accepted since start
+ * @param connectionsActive   connections open now
+ * @param connectionsRejected connections refused because {@code maxConnections} was reached
+ * @param requests            requests parsed and dispatched (including those answered with an error)
+ * @param exchangesActive     exchanges in progress now
+ * @param bytesReceived       bytes read from clients (after TLS decryption)
+ * @param bytesSent           bytes written to clients (before TLS encryption)
+ * @param handlerExceptions   exceptions thrown by handlers and filters
+ * @param idleCloses          keep-alive connections closed after the idle timeout
+ * @param timeoutCloses       connections closed because a header, body, write or TLS timeout expired
+ * @param protocolErrors      rejections by kind (only kinds seen at least once)
+ */
+public record StatsSnapshot(
+        Instant time,
+        long connectionsAccepted,
+        long connectionsActive,
+        long connectionsRejected,
+        long requests,
+        long exchangesActive,
+        long bytesReceived,
+        long bytesSent,
+        long handlerExceptions,
+        long idleCloses,
+        long timeoutCloses,
+        Map<ProtocolError, Long> protocolErrors) {
+
+    /** Copies {@code protocolErrors}. */
+    public StatsSnapshot {
+        protocolErrors = Map.copyOf(protocolErrors);
+    }
+
+    /** Sum of all protocol errors. */
+    public long protocolErrorsTotal() {
+        return protocolErrors.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weft.httpserver.tls;
+
+import com.sun.net.httpserver.HttpsConfigurator;
+import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.stats.ServerStats;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * TLS for an {@code HttpsServer}: per connection, asks the current {@link HttpsConfigurator} to configure
+ * the parameters, then runs the handshake on the connection's own thread within the handshake timeout.
+ */
+public final class TlsTransport implements TransportSecurity {
+
+    private final Supplier<HttpsConfigurator> configurator;
+    private final Duration handshakeTimeout;
+    private final ServerStats stats;
+
+    public TlsTransport(Supplier<HttpsConfigurator> configurator, Duration handshakeTimeout, ServerStats stats) {
+        this.configurator = configurator;
+        this.handshakeTimeout = handshakeTimeout;
+        this.stats = stats;
+    }
+
+    @Override
+    public Socket secure(Socket accepted) throws IOException {
+        HttpsConfigurator cfg = configurator.get();
+        if (cfg == null) {
+            throw new IOException("no HttpsConfigurator set on the HttpsServer");
+        }
+        SSLContext context = cfg.getSSLContext();
+        InetSocketAddress client = (InetSocketAddress) accepted.getRemoteSocketAddress();
+        SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(accepted,
+                client.getAddress().getHostAddress(), client.getPort(), true);
+        tls.setUseClientMode(false);
+        WeftHttpsParameters params = new WeftHttpsParameters(cfg, client);
+        cfg.configure(params);
+        tls.setSSLParameters(params.resolve(context));
+        tls.setSoTimeout((int) handshakeTimeout.toMillis());
+        try {
+            tls.startHandshake();
+        } catch (SocketTimeoutException e) {
+            stats.timeoutClose();
+            throw e;
+        }
+        return tls;
+    }
+
+    @Override
+    public boolean encrypts() {
+        return true;
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * Weft: a fast, strict implementation of the JDK's {@code com.sun.net.httpserver} API on virtual threads.
+ */
+module dev.weft.httpserver {
+    requires transitive jdk.httpserver;
+
+    exports dev.weft.httpserver;
+    exports dev.weft.httpserver.config;
+    exports dev.weft.httpserver.stats;
+    exports dev.weft.httpserver.spi;
+
+    provides com.sun.net.httpserver.spi.HttpServerProvider with dev.weft.httpserver.spi.WeftHttpServerProvider;
+}

@@ -1,0 +1,185 @@
+package dev.weft.httpserver.testing;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.StatsSnapshot;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * A started Weft server on {@code 127.0.0.1} and an ephemeral port, for one test or one test class.
+ * {@link #close()} stops it at once.
+ */
+public final class TestServer implements AutoCloseable {
+
+    private final HttpServer server;
+
+    private TestServer(HttpServer server) {
+        this.server = server;
+    }
+
+    /** A server with the default configuration and {@link #echoHandler()} at {@code /}. */
+    public static TestServer start() throws IOException {
+        return builder().start();
+    }
+
+    /** A server with this configuration and {@link #echoHandler()} at {@code /}. */
+    public static TestServer start(ServerConfig config) throws IOException {
+        return builder().config(config).start();
+    }
+
+    /** A builder starting from the default configuration and no contexts. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The port the server listens on. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** {@code http://127.0.0.1:port} followed by {@code path}. */
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port() + path);
+    }
+
+    /** The server itself. */
+    public HttpServer server() {
+        return server;
+    }
+
+    /** The server's counters now. */
+    public StatsSnapshot stats() {
+        return Weft.stats(server);
+    }
+
+    /**
+     * Polls the counters until {@code condition} holds or {@code within} passes; returns the last snapshot
+     * either way (counters are updated by connection threads a moment after the client sees the effect).
+     */
+    public StatsSnapshot awaitStats(Predicate<StatsSnapshot> condition, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        StatsSnapshot s = stats();
+        while (!condition.test(s) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            s = stats();
+        }
+        return s;
+    }
+
+    /** A connection to this server through the raw test client. */
+    public RawHttpClient connect() throws IOException {
+        return RawHttpClient.connect(port());
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    /**
+     * Reads the whole request body and answers {@code 200} with a plain-text description of the request:
+     * one {@code name: value} line each for method, URI, protocol, every request header (as
+     * {@code header <Name>: <value>}, names sorted) and the number of body bytes read.
+     */
+    public static HttpHandler echoHandler() {
+        return exchange -> {
+            long bodyLength = drain(exchange.getRequestBody());
+            respond(exchange, 200, describe(exchange, bodyLength));
+        };
+    }
+
+    /** Reads the whole request body and answers {@code 200} with exactly those bytes. */
+    public static HttpHandler bodyEchoHandler() {
+        return exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        };
+    }
+
+    /** The text {@link #echoHandler()} answers with. */
+    public static String describe(HttpExchange exchange, long bodyLength) {
+        StringBuilder s = new StringBuilder();
+        s.append("method: ").append(exchange.getRequestMethod()).append('\n');
+        s.append("uri: ").append(exchange.getRequestURI()).append('\n');
+        s.append("protocol: ").append(exchange.getProtocol()).append('\n');
+        Map<String, List<String>> sorted = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        sorted.putAll(exchange.getRequestHeaders());
+        sorted.forEach((name, values) -> values.forEach(
+                value -> s.append("header ").append(name).append(": ").append(value).append('\n')));
+        s.append("body-length: ").append(bodyLength).append('\n');
+        return s.toString();
+    }
+
+    /** Sends {@code status} with the UTF-8 text as a fixed-length body and closes the exchange. */
+    public static void respond(HttpExchange exchange, int status, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    /** Reads a stream to its end, returning how many bytes it had. */
+    public static long drain(InputStream in) throws IOException {
+        byte[] buf = new byte[8192];
+        long total = 0;
+        for (int n; (n = in.read(buf)) >= 0; ) {
+            total += n;
+        }
+        return total;
+    }
+
+    /** Configuration and contexts of a server to start. */
+    public static final class Builder {
+        private ServerConfig config = ServerConfig.defaults();
+        private final Map<String, HttpHandler> contexts = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        public Builder config(ServerConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        /** Adds a context; without any, {@link #echoHandler()} serves {@code /}. */
+        public Builder handle(String path, HttpHandler handler) {
+            contexts.put(path, handler);
+            return this;
+        }
+
+        public TestServer start() throws IOException {
+            HttpServer server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, config);
+            if (contexts.isEmpty()) {
+                server.createContext("/", echoHandler());
+            }
+            contexts.forEach(server::createContext);
+            server.start();
+            return new TestServer(server);
+        }
+    }
+}
