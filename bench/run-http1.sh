@@ -274,7 +274,7 @@ if has_provider weft; then
     log "using WEFT_JAR=$WEFT_JAR"
   else
     log "building the Weft engine"
-    run env JAVA_HOME="$JDK" mvn -B -q -f "$REPO_DIR/pom.xml" -pl httpserver-engine -am -DskipTests package
+    run env JAVA_HOME="$JDK" mvn -B -q -f "$REPO_DIR/pom.xml" -pl httpserver-engine -am -Dmaven.test.skip=true package
     WEFT_JAR="$WEFT_DEFAULT_JAR"
     [[ -f $WEFT_JAR ]] || die "Maven build finished but $WEFT_JAR is missing"
   fi

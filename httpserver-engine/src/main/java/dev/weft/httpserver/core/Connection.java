@@ -50,8 +50,8 @@ public final class Connection {
     void open(Socket transport) throws IOException {
         owner = Thread.currentThread();
         int maxLine = Math.max(config.maxRequestLineLength(), config.maxHeaderSize()) + 64;
-        input = new ConnectionInput(transport, transport.getInputStream(), stats, 8 * 1024, maxLine);
-        output = new ConnectionOutput(transport.getOutputStream(), stats, 16 * 1024);
+        input = new ConnectionInput(transport.getInputStream(), 8 * 1024, maxLine);
+        output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024);
         handshakeStartedNanos = 0;
         this.transport = transport;
     }
@@ -153,8 +153,38 @@ public final class Connection {
         return state.get() == CLOSED;
     }
 
-    /** Closes if a blocked write or a handshake has taken longer than allowed; called by the sweeper. */
+    /** Adds the bytes moved since the last call to the server statistics. */
+    public void flushByteCounts() {
+        ConnectionInput in = input;
+        ConnectionOutput out = output;
+        if (in != null) {
+            long n = in.takeBytesRead();
+            if (n > 0) {
+                stats.bytesReceived(n);
+            }
+        }
+        if (out != null) {
+            long n = out.takeBytesWritten();
+            if (n > 0) {
+                stats.bytesSent(n);
+            }
+        }
+    }
+
+    /**
+     * Enforces timeouts; called by the sweeper. An overdue read is woken by shutting the input down, so the
+     * connection thread can still answer (e.g. {@code 408}); a stalled write or handshake closes the
+     * connection.
+     */
     void closeIfStalled(long now) {
+        ConnectionInput in = input;
+        if (in != null && in.expireIfOverdue(now)) {
+            try {
+                socket.shutdownInput();
+            } catch (IOException e) {
+                close();
+            }
+        }
         ConnectionOutput out = output;
         long started = out == null ? 0 : out.writeStartedNanos();
         if (started != 0 && now - started > config.writeTimeout().toNanos()) {

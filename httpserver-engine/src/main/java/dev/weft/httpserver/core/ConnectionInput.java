@@ -1,10 +1,7 @@
 package dev.weft.httpserver.core;
 
-import dev.weft.httpserver.stats.ServerStats;
-
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 
 /**
@@ -12,30 +9,32 @@ import java.net.SocketTimeoutException;
  * {@link #position()} and {@link #limit()} and call {@link #fill()} for more; body streams read through it.
  *
  * <p>Reads are bounded either by an absolute deadline (a header section must arrive by then) or by a
- * per-read timeout (each read of a body may wait that long). Owned by the connection's thread.
+ * per-read timeout (each read of a body may wait that long). Socket reads themselves are untimed (a timed
+ * read costs a timer per read on a virtual thread); the {@link ConnectionRegistry} sweeper calls
+ * {@link #expireIfOverdue(long)} and shuts the input down when a read is overdue, and the blocked read then
+ * fails with {@link SocketTimeoutException}. Owned by the connection's thread.
  */
 public final class ConnectionInput extends InputStream {
 
-    private final Socket socket;
     private final InputStream in;
-    private final ServerStats stats;
     private final int maxBufferSize;
     private byte[] buf;
     private int pos;
     private int limit;
     private long deadlineNanos;
-    private int readTimeoutMillis;
-    private int currentSoTimeout = -1;
+    private long readTimeoutNanos;
     private boolean eof;
+    private long bytesRead;
+    /** When the read in progress is overdue ({@link System#nanoTime()}), or 0 when no read is blocked. */
+    private volatile long blockedUntilNanos;
+    private volatile boolean timedOut;
 
     /**
      * @param initialSize   starting buffer size
      * @param maxBufferSize largest the buffer may grow to hold one line or frame
      */
-    public ConnectionInput(Socket socket, InputStream in, ServerStats stats, int initialSize, int maxBufferSize) {
-        this.socket = socket;
+    public ConnectionInput(InputStream in, int initialSize, int maxBufferSize) {
         this.in = in;
-        this.stats = stats;
         this.maxBufferSize = Math.max(initialSize, maxBufferSize);
         this.buf = new byte[initialSize];
     }
@@ -70,14 +69,35 @@ public final class ConnectionInput extends InputStream {
 
     /** Every read from now on must complete before this {@link System#nanoTime()} value. */
     public void deadline(long nanoTime) {
-        deadlineNanos = nanoTime;
-        readTimeoutMillis = 0;
+        deadlineNanos = nanoTime == 0 ? 1 : nanoTime;
     }
 
     /** Each read from now on may block at most this long. */
     public void readTimeout(int millis) {
-        readTimeoutMillis = millis;
+        readTimeoutNanos = millis * 1_000_000L;
         deadlineNanos = 0;
+    }
+
+    /** Bytes read from the socket since the last call; for batching statistics updates. */
+    public long takeBytesRead() {
+        long n = bytesRead;
+        bytesRead = 0;
+        return n;
+    }
+
+    /**
+     * Marks a blocked read as timed out if it is overdue; the caller then shuts the socket's input down to
+     * wake it. Called by the sweeper thread.
+     *
+     * @return whether the read timed out
+     */
+    boolean expireIfOverdue(long now) {
+        long until = blockedUntilNanos;
+        if (until != 0 && now - until > 0) {
+            timedOut = true;
+            return true;
+        }
+        return false;
     }
 
     /** Whether the peer has closed its side. */
@@ -109,32 +129,42 @@ public final class ConnectionInput extends InputStream {
             System.arraycopy(buf, 0, bigger, 0, limit);
             buf = bigger;
         }
-        applyTimeout();
-        int n = in.read(buf, limit, buf.length - limit);
+        int n = socketRead(buf, limit, buf.length - limit);
         if (n < 0) {
-            eof = true;
             return -1;
         }
         limit += n;
-        stats.bytesReceived(n);
         return n;
     }
 
-    private void applyTimeout() throws IOException {
-        int timeout;
-        if (deadlineNanos != 0) {
-            long remaining = deadlineNanos - System.nanoTime();
-            if (remaining <= 0) {
-                throw new SocketTimeoutException("read deadline passed");
+    /** One blocking read from the socket under the current deadline or timeout. */
+    private int socketRead(byte[] b, int off, int len) throws IOException {
+        long now = System.nanoTime();
+        long until = deadlineNanos != 0 ? deadlineNanos : now + readTimeoutNanos;
+        if (timedOut || until - now <= 0) {
+            throw new SocketTimeoutException("read timed out");
+        }
+        blockedUntilNanos = until == 0 ? 1 : until;
+        int n;
+        try {
+            n = in.read(b, off, len);
+        } catch (IOException e) {
+            if (timedOut) {
+                throw new SocketTimeoutException("read timed out");
             }
-            timeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, remaining / 1_000_000));
-        } else {
-            timeout = readTimeoutMillis;
+            throw e;
+        } finally {
+            blockedUntilNanos = 0;
         }
-        if (timeout != currentSoTimeout) {
-            socket.setSoTimeout(timeout);
-            currentSoTimeout = timeout;
+        if (n < 0) {
+            if (timedOut) {
+                throw new SocketTimeoutException("read timed out");
+            }
+            eof = true;
+            return -1;
         }
+        bytesRead += n;
+        return n;
     }
 
     @Override
@@ -156,14 +186,7 @@ public final class ConnectionInput extends InputStream {
                 if (eof) {
                     return -1;
                 }
-                applyTimeout();
-                int n = in.read(b, off, len);
-                if (n < 0) {
-                    eof = true;
-                    return -1;
-                }
-                stats.bytesReceived(n);
-                return n;
+                return socketRead(b, off, len);
             }
             if (fill() < 0) {
                 return -1;

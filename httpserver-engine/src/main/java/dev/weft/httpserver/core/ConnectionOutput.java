@@ -1,7 +1,5 @@
 package dev.weft.httpserver.core;
 
-import dev.weft.httpserver.stats.ServerStats;
-
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -15,20 +13,26 @@ import java.io.OutputStream;
 public final class ConnectionOutput extends OutputStream {
 
     private final OutputStream out;
-    private final ServerStats stats;
     private final byte[] buf;
     private int count;
+    private long bytesWritten;
     private volatile long writeStartedNanos;
 
-    public ConnectionOutput(OutputStream out, ServerStats stats, int bufferSize) {
+    public ConnectionOutput(OutputStream out, int bufferSize) {
         this.out = out;
-        this.stats = stats;
         this.buf = new byte[bufferSize];
     }
 
     /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked. */
     public long writeStartedNanos() {
         return writeStartedNanos;
+    }
+
+    /** Bytes written to the socket since the last call; for batching statistics updates. */
+    public long takeBytesWritten() {
+        long n = bytesWritten;
+        bytesWritten = 0;
+        return n;
     }
 
     /** Bytes buffered and not yet written to the socket. */
@@ -130,7 +134,7 @@ public final class ConnectionOutput extends OutputStream {
         } finally {
             writeStartedNanos = 0;
         }
-        stats.bytesSent(len);
+        bytesWritten += len;
     }
 
     /** Discards buffered bytes (used when a connection is being torn down). */

@@ -53,6 +53,7 @@ public final class ConnectionRegistry {
 
     /** Unregisters a connection that has closed. */
     public void closed(Connection c) {
+        c.flushByteCounts();
         if (connections.remove(c)) {
             stats.connectionClosed();
             if (count.decrementAndGet() == 0) {
@@ -82,9 +83,14 @@ public final class ConnectionRegistry {
     }
 
     private void sweep() {
+        // Timeouts are enforced at this granularity: a quarter of the shortest one, within 10..250 ms.
+        long shortest = java.util.stream.Stream.of(config.headerReadTimeout(), config.idleTimeout(),
+                config.bodyReadTimeout(), config.writeTimeout(), config.tlsHandshakeTimeout())
+                .mapToLong(Duration::toMillis).min().orElse(1000);
+        long interval = Math.max(10, Math.min(250, shortest / 4));
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                Thread.sleep(250);
+                Thread.sleep(interval);
             } catch (InterruptedException e) {
                 return;
             }

@@ -110,6 +110,7 @@ public final class Http1Connection implements ConnectionServer {
             }
             if (in.buffered() == 0) {
                 out.flush();
+                c.flushByteCounts();
             }
         }
     }

@@ -50,6 +50,8 @@ public final class TlsTransport implements TransportSecurity {
             stats.timeoutClose();
             throw e;
         }
+        // Later reads are untimed; the connection registry's sweeper enforces their deadlines.
+        tls.setSoTimeout(0);
         return tls;
     }
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the third-party peers the test suite talks to, only where missing (idempotent).
+# Everything comes from Debian's packages; nothing is downloaded from anywhere else.
+set -euo pipefail
+
+need=()
+command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v mvn >/dev/null 2>&1 || need+=(maven)
+
+if [ ${#need[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: ${need[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# The build needs a JDK >= 21 (found by maven-toolchains-plugin); install Debian's if none is present.
+have_jdk=false
+for d in /usr/lib/jvm/*; do
+  [ -f "$d/release" ] || continue
+  v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$d/release")
+  if [ -n "$v" ] && [ "$v" -ge 21 ] && [ -x "$d/bin/javac" ]; then have_jdk=true; fi
+done
+if ! $have_jdk; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  pkg=$(apt-cache search --names-only '^openjdk-(2[1-9]|[3-9][0-9])-jdk-headless$' | awk '{print $1}' | sort -V | tail -1)
+  echo "installing $pkg"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$pkg" >/dev/null
+fi
