@@ -88,8 +88,11 @@ final class ChunkedInputStream extends RequestBody {
         int i = start;
         long size = 0;
         while (i < end && CharClasses.isHexDigit(b[i])) {
-            if (i - start >= 15) {
-                throw bad("chunk size too large");
+            if (i - start >= 16) {
+                throw bad("chunk size has more than 16 hex digits");
+            }
+            if (size > Long.MAX_VALUE >> 4) {
+                throw new BodyException(413, ProtocolError.BODY_TOO_LARGE, "chunk size too large");
             }
             size = size << 4 | CharClasses.hexValue(b[i]);
             i++;

@@ -193,6 +193,8 @@ final class Http1Exchange implements ExchangeTransport {
         if (status == 101 || head.method().equals("CONNECT") && status >= 200 && status < 300) {
             upgraded = true;
             closeAfter = true;
+            // The raw connection now belongs to the handler: each read may wait up to the idle timeout.
+            connection.input().readTimeout((int) connection.config().idleTimeout().toMillis());
             ResponseHeadWriter.write(out, status, headers, -1, false, false, null, server);
             out.flush();
             response = new ResponseBody.Raw(out, this::complete);

@@ -47,9 +47,10 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
         return failure;
     }
 
+    private final byte[] one = new byte[1];
+
     @Override
     public final int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xff;
     }

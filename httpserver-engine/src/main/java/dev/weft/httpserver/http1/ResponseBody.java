@@ -106,8 +106,8 @@ abstract sealed class ResponseBody extends OutputStream
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            if (discard) {
-                return; // a HEAD response: GET code may write its body, which is dropped
+            if (discard || len == 0) {
+                return; // HEAD: GET code may write its body, which is dropped; empty writes are harmless
             }
             checkOpen();
             if (len > 0) {

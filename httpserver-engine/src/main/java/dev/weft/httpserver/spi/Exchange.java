@@ -101,6 +101,14 @@ final class Exchange {
         sentHeaders = true;
         responseBody();
         originalOut.wrap(body);
+        InputStream requestStream = transport.requestBody();
+        if (originalIn != null && originalIn != requestStream) {
+            // A protocol switch: the request stream is now the raw connection, unless a filter wrapped it.
+            if (in == originalIn) {
+                in = requestStream;
+            }
+            originalIn = requestStream;
+        }
         if (code != 101 && (length < 0 || head || code == 204 || code == 304)) {
             // As the JDK: nothing to send, so the exchange ends here.
             close();

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -157,7 +158,7 @@ class ExpectContinueTest {
     private CurlResult curl(String path, String... extraArgs) throws Exception {
         assumeTrue(Files.isExecutable(CURL), "no curl at " + CURL);
         byte[] upload = new byte[UPLOAD_SIZE];
-        java.util.Arrays.fill(upload, (byte) 'u');
+        Arrays.fill(upload, (byte) 'u');
         Path file = Files.write(tmp.resolve("upload.bin"), upload);
         Path out = tmp.resolve("stdout.txt");
         Path err = tmp.resolve("stderr.txt");

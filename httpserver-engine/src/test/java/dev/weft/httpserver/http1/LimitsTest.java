@@ -11,12 +11,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -61,6 +65,19 @@ class LimitsTest {
                         .maxChunkLineLength(MAX_CHUNK_LINE)
                         .build())
                 .handle("/", handler)
+                .handle("/respond-first", exchange -> {
+                    handled.incrementAndGet();
+                    exchange.sendResponseHeaders(200, 0);
+                    exchange.getResponseBody().write("started".getBytes(StandardCharsets.US_ASCII));
+                    exchange.getResponseBody().flush();
+                    try {
+                        TestServer.drain(exchange.getRequestBody());
+                    } catch (IOException e) {
+                        bodyReadFailure.set(e);
+                        throw e;
+                    }
+                    exchange.close();
+                })
                 .start();
     }
 
@@ -137,6 +154,20 @@ class LimitsTest {
         assertRejected("POST / HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n"
                 + chunks(40, 40, MAX_BODY - 80 + 1), 413);
         assertEquals(1, handled.get(), "the handler should have run and seen the failure");
+        assertNotNull(bodyReadFailure.get(), "the handler's read did not throw");
+    }
+
+    @Test
+    void chunkedBodyOverTheLimitAfterTheResponseStartedClosesTheConnection() throws IOException {
+        try (RawHttpClient client = server.connect()) {
+            client.send("POST /respond-first HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n"
+                    + chunks(60, 60));
+            IOException truncated = assertThrows(IOException.class, client::readResponse,
+                    "the response was completed although the handler's read failed");
+            assertTrue(truncated instanceof EOFException || truncated instanceof SocketException,
+                    () -> "expected a cut-short response, got " + truncated);
+            assertTrue(client.serverClosed(), "connection still open");
+        }
         assertNotNull(bodyReadFailure.get(), "the handler's read did not throw");
     }
 

@@ -1,5 +1,7 @@
 package dev.weft.httpserver.http1;
 
+import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.RawHttpClient;
 import dev.weft.httpserver.testing.RawHttpClient.Response;
 import dev.weft.httpserver.testing.TestServer;
@@ -12,11 +14,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -193,7 +197,7 @@ class MalformedRequestTest {
                     .readResponse();
             assertEquals(200, response.status(), response::toString);
             assertEquals("abs context", response.bodyText());
-            assertTrue(!client.serverClosedWithin(java.time.Duration.ofMillis(100)), "kept alive");
+            assertFalse(client.serverClosedWithin(Duration.ofMillis(100)), "kept alive");
         }
     }
 
@@ -214,6 +218,24 @@ class MalformedRequestTest {
                 assertTrue(response.status() != 400 && response.status() < 500,
                         () -> escape(request) + " was rejected:\n" + response);
             }
+        }
+    }
+
+    @Test
+    void rejectionsAreCountedByKindInTheStats() throws IOException {
+        StatsSnapshot before = server.stats();
+        for (String request : List.of("POST / HTTP/1.1\r\n" + HOST + "Content-Length: abc\r\n\r\n",
+                "GET / HTTP/2.0\r\n" + HOST + "\r\n", "GET / HTTP/1.1\r\n\r\n")) {
+            try (RawHttpClient client = server.connect()) {
+                assertTrue(client.send(request).readResponse().status() >= 400);
+            }
+        }
+        StatsSnapshot after = server.awaitStats(s -> s.protocolErrorsTotal() >= before.protocolErrorsTotal() + 3,
+                Duration.ofSeconds(2));
+        for (ProtocolError kind : List.of(ProtocolError.BAD_CONTENT_LENGTH, ProtocolError.BAD_VERSION,
+                ProtocolError.BAD_HOST)) {
+            assertEquals(before.protocolErrors().getOrDefault(kind, 0L) + 1,
+                    after.protocolErrors().getOrDefault(kind, 0L), () -> kind + " in " + after);
         }
     }
 

@@ -107,7 +107,6 @@ class PipeliningTest {
             List<Response> responses = client.readResponsesUntilClose();
             assertEquals(1, responses.size(), () -> "responses: " + responses);
             assertTrue(responses.get(0).bodyText().contains("uri: /closing\n"));
-            assertTrue(responses.get(0).hasConnectionToken("close"), responses.get(0)::toString);
         }
         assertNull(handled.get("/never"), "request after Connection: close was executed");
     }
@@ -119,7 +118,6 @@ class PipeliningTest {
             Response response = client.send("GET /c HTTP/1.1\r\n" + HOST + "Connection: " + connection
                     + "\r\n\r\n").readResponse();
             assertEquals(200, response.status(), response::toString);
-            assertTrue(response.hasConnectionToken("close"), response::toString);
             assertTrue(client.serverClosed(), "connection still open after Connection: " + connection);
         }
     }

@@ -13,7 +13,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -48,6 +54,14 @@ class RequestSmugglingTest {
         server = TestServer.builder()
                 .config(ServerConfig.builder().maxChunkLineLength(MAX_CHUNK_LINE).build())
                 .handle("/", counting)
+                .handle("/respond-first", exchange -> {
+                    handled.computeIfAbsent("/respond-first", p -> new AtomicInteger()).incrementAndGet();
+                    exchange.sendResponseHeaders(200, 0);
+                    exchange.getResponseBody().write("started".getBytes(StandardCharsets.US_ASCII));
+                    exchange.getResponseBody().flush();
+                    TestServer.drain(exchange.getRequestBody());
+                    exchange.close();
+                })
                 .start();
     }
 
@@ -126,6 +140,22 @@ class RequestSmugglingTest {
     }
 
     @Test
+    void brokenChunkedBodyAfterTheResponseStartedClosesTheConnectionAndTruncatesTheResponse() throws IOException {
+        String request = "POST /respond-first HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n"
+                + "5\r\nhelloXX0\r\n\r\n" + SMUGGLED;
+        try (RawHttpClient client = server.connect()) {
+            client.send(request);
+            // the chunked response must not be completed (no last chunk): the client can tell it is cut short
+            IOException truncated = assertThrows(IOException.class, client::readResponse);
+            assertTrue(truncated instanceof EOFException || truncated instanceof SocketException,
+                    () -> "expected a cut-short response, got " + truncated);
+            assertTrue(client.serverClosed(), "connection still open");
+        }
+        assertEquals(1, count("/respond-first"));
+        assertEquals(0, count("/smuggled"), "the request hidden in the body was executed");
+    }
+
+    @Test
     void chunkSizeOfSixteenHexDigitsWithLeadingZerosIsAccepted() throws IOException {
         try (RawHttpClient client = server.connect()) {
             Response response = client.send("POST /outer HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n"
@@ -144,7 +174,7 @@ class RequestSmugglingTest {
             Response response = client.send(request).readResponse();
             assertEquals(200, response.status(), response::toString);
             assertTrue(response.bodyText().contains("body-length: " + hidden.length() + "\n"), response::bodyText);
-            assertTrue(!client.serverClosedWithin(java.time.Duration.ofMillis(200)), "no second response expected");
+            assertFalse(client.serverClosedWithin(Duration.ofMillis(200)), "no second response expected");
         }
         assertEquals(1, count("/outer"));
         assertEquals(0, count("/smuggled"));

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,7 +96,7 @@ class TimeoutsTest {
         try (RawHttpClient client = server.connect()) {
             Response response = client.send("GET /once HTTP/1.1\r\n" + HOST + "\r\n").readResponse();
             assertEquals(200, response.status(), response::toString);
-            assertTrue(!response.hasConnectionToken("close"), "first response should keep the connection alive");
+            assertFalse(response.hasConnectionToken("close"), "first response should keep the connection alive");
             long start = System.nanoTime();
             byte[] after = client.readUntilClose();
             long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -184,7 +186,7 @@ class TimeoutsTest {
         try {
             client.readUntilClose();
             return true;
-        } catch (java.net.SocketTimeoutException stillOpen) {
+        } catch (SocketTimeoutException stillOpen) {
             return false;
         }
     }

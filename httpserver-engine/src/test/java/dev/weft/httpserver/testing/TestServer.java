@@ -112,10 +112,7 @@ public final class TestServer implements AutoCloseable {
     public static HttpHandler bodyEchoHandler() {
         return exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            sendFixed(exchange, 200, body);
         };
     }
 
@@ -137,9 +134,19 @@ public final class TestServer implements AutoCloseable {
     public static void respond(HttpExchange exchange, int status, String text) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        sendFixed(exchange, status, bytes);
+    }
+
+    /**
+     * Sends {@code status} with exactly these bytes ({@code -1}, no body, when empty) and closes the exchange.
+     * Nothing is written when there is no body.
+     */
+    public static void sendFixed(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
+            if (body.length > 0) {
+                out.write(body);
+            }
         }
     }
 
