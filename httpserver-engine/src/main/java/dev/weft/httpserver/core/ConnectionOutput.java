@@ -85,8 +85,8 @@ public final class ConnectionOutput extends OutputStream {
         if (buf.length - count < 20) {
             drain();
         }
-        if (n == 0) {
-            buf[count++] = '0';
+        if (n < 10) {
+            buf[count++] = (byte) ('0' + n);
             return;
         }
         int digits = 0;

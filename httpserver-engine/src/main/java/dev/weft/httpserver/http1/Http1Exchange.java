@@ -14,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -186,7 +185,7 @@ final class Http1Exchange implements ExchangeTransport {
         if (response != null) {
             throw new IOException("headers already sent");
         }
-        ResponseHeadWriter.validate(headers);
+        int handlerFields = ResponseHeadWriter.validate(headers);
         ConnectionOutput out = connection.output();
         String server = connection.config().serverHeader();
         this.status = status;
@@ -200,14 +199,15 @@ final class Http1Exchange implements ExchangeTransport {
             response = new ResponseBody.Raw(out, this::complete);
             return response;
         }
-        closeAfter = !head.keepAlive() || connection.draining() || hasToken(headers.get("Connection"), "close");
+        closeAfter = !head.keepAlive() || connection.draining()
+                || (handlerFields & ResponseHeadWriter.CONNECTION_CLOSE) != 0;
         boolean isHead = head.isHead();
         boolean noBody = isHead || status == 204 || status == 304 || length < 0;
         long contentLength;
         boolean chunked = false;
         if (noBody) {
             if (isHead) {
-                contentLength = length > 0 && !headers.containsKey("Content-length") ? length : -1;
+                contentLength = length > 0 && (handlerFields & ResponseHeadWriter.CONTENT_LENGTH_SET) == 0 ? length : -1;
             } else {
                 // RFC 9110 §8.6: no Content-Length in 204; a 304 keeps the one the handler set, if any.
                 contentLength = status == 204 || status == 304 ? -1 : 0;
@@ -233,20 +233,6 @@ final class Http1Exchange implements ExchangeTransport {
         ResponseHeadWriter.write(out, status, headers, contentLength, chunked, isHead || status == 304,
                 connectionValue, server);
         return response;
-    }
-
-    private static boolean hasToken(List<String> values, String token) {
-        if (values == null) {
-            return false;
-        }
-        for (String v : values) {
-            for (String part : v.split(",")) {
-                if (part.strip().equalsIgnoreCase(token)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     @Override

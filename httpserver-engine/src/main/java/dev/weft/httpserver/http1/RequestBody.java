@@ -47,10 +47,13 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
         return failure;
     }
 
-    private final byte[] one = new byte[1];
+    private byte[] one;
 
     @Override
     public final int read() throws IOException {
+        if (one == null) {
+            one = new byte[1];
+        }
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xff;
     }

@@ -20,18 +20,37 @@ final class RequestHeaders extends Headers {
 
     private boolean frozen;
     private Map<String, List<String>> readOnlyView;
+    /** Names added so far, to find repeats without a map lookup (each lookup allocates a key). */
+    private String[] names = new String[8];
+    private int nameCount;
+    private String lastValue;
 
-    /** Adds a field during parsing; {@code name} is already in normalised key form. */
+    /**
+     * Adds a field during parsing; {@code name} is already in normalised key form (as from
+     * {@link HeaderNames#normalize}), so equal names are equal strings.
+     */
     void append(String name, String value) {
-        List<String> existing = super.get(name);
-        if (existing == null) {
-            super.put(name, List.of(value));
-        } else {
-            List<String> more = new ArrayList<>(existing.size() + 1);
-            more.addAll(existing);
-            more.add(value);
-            super.put(name, Collections.unmodifiableList(more));
+        lastValue = value;
+        for (int i = 0; i < nameCount; i++) {
+            if (names[i].equals(name)) {
+                List<String> existing = super.get(name);
+                List<String> more = new ArrayList<>(existing.size() + 1);
+                more.addAll(existing);
+                more.add(value);
+                super.put(name, Collections.unmodifiableList(more));
+                return;
+            }
         }
+        if (nameCount == names.length) {
+            names = java.util.Arrays.copyOf(names, nameCount * 2);
+        }
+        names[nameCount++] = name;
+        super.put(name, List.of(value));
+    }
+
+    /** The value of the field appended last. */
+    String lastValue() {
+        return lastValue;
     }
 
     /** Ends parsing: from now on the headers are read-only. */

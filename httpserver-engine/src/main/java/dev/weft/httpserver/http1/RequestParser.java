@@ -8,7 +8,6 @@ import dev.weft.httpserver.stats.ProtocolError;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * Parses request heads (RFC 9112 §2–§3, §5–§6) straight from the connection's byte buffer, strictly: any
@@ -128,22 +127,22 @@ final class RequestParser {
             switch (name) {
                 case "Host" -> {
                     hosts++;
-                    host = lastValue(headers, name);
+                    host = headers.lastValue();
                 }
                 case "Content-length" -> {
                     contentLengths++;
-                    contentLength = parseContentLength(lastValue(headers, name));
+                    contentLength = parseContentLength(headers.lastValue());
                 }
                 case "Transfer-encoding" -> {
-                    String v = lastValue(headers, name);
+                    String v = headers.lastValue();
                     transferEncoding = transferEncoding == null ? v : transferEncoding + "," + v;
                 }
                 case "Expect" -> {
-                    String v = lastValue(headers, name);
+                    String v = headers.lastValue();
                     expect = expect == null ? v : expect + "," + v;
                 }
                 case "Connection" -> {
-                    String v = lastValue(headers, name);
+                    String v = headers.lastValue();
                     close |= hasToken(v, "close");
                     keepAliveToken |= hasToken(v, "keep-alive");
                 }
@@ -264,11 +263,6 @@ final class RequestParser {
             i = comma + 1;
         }
         return false;
-    }
-
-    private static String lastValue(RequestHeaders headers, String name) {
-        List<String> values = headers.get(name);
-        return values.get(values.size() - 1);
     }
 
     static BadRequestException bad(int status, ProtocolError kind, String message) {

@@ -47,14 +47,17 @@ final class RequestRouter implements ExchangeDispatcher {
         boolean found = context != null;
         Exchange exchange = new Exchange(transport, found ? context : notFoundContext);
         HttpExchange api = https ? new WeftHttpsExchange(exchange) : new WeftHttpExchange(exchange);
-        Runnable run = found ? () -> runChain(exchange, api, context) : () -> runHandler(exchange, api);
         Executor e = executor.get();
         if (e == null) {
-            run.run();
+            if (found) {
+                runChain(exchange, api, context);
+            } else {
+                runHandler(exchange, api);
+            }
             return;
         }
         try {
-            e.execute(run);
+            e.execute(found ? () -> runChain(exchange, api, context) : () -> runHandler(exchange, api));
         } catch (RejectedExecutionException ex) {
             LOG.log(Level.WARNING, "executor rejected an exchange", ex);
             transport.abort(ex);
@@ -79,7 +82,8 @@ final class RequestRouter implements ExchangeDispatcher {
             if (handler == null) {
                 throw new IllegalStateException("no handler for context " + context.getPath());
             }
-            HttpHandler userChain = new ChainHandler(context.getFilters(), handler);
+            List<Filter> filters = context.getFilters();
+            HttpHandler userChain = filters.isEmpty() ? handler : new ChainHandler(filters, handler);
             Authenticator auth = context.getAuthenticator();
             if (auth == null) {
                 userChain.handle(api);
