@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.spi.WeftHttpServer;
 import dev.weft.httpserver.spi.WeftHttpsServer;
+import dev.weft.httpserver.spi.WeftServer;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
@@ -52,22 +53,21 @@ public final class Weft {
      * @throws IllegalArgumentException if {@code server} is not a Weft server
      */
     public static StatsSnapshot stats(HttpServer server) {
-        if (server instanceof WeftHttpServer s) {
-            return s.stats();
-        }
-        if (server instanceof WeftHttpsServer s) {
-            return s.stats();
-        }
-        throw new IllegalArgumentException("not a Weft server: " + server.getClass().getName());
+        return weft(server).stats();
     }
 
-    /** The configuration of a Weft server. */
+    /**
+     * The configuration of a Weft server.
+     *
+     * @throws IllegalArgumentException if {@code server} is not a Weft server
+     */
     public static ServerConfig config(HttpServer server) {
-        if (server instanceof WeftHttpServer s) {
-            return s.config();
-        }
-        if (server instanceof WeftHttpsServer s) {
-            return s.config();
+        return weft(server).config();
+    }
+
+    private static WeftServer weft(HttpServer server) {
+        if (server instanceof WeftServer w) {
+            return w;
         }
         throw new IllegalArgumentException("not a Weft server: " + server.getClass().getName());
     }

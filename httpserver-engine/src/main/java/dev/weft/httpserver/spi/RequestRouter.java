@@ -82,13 +82,14 @@ final class RequestRouter implements ExchangeDispatcher {
             if (handler == null) {
                 throw new IllegalStateException("no handler for context " + context.getPath());
             }
-            List<Filter> filters = context.getFilters();
-            HttpHandler userChain = filters.isEmpty() ? handler : new ChainHandler(filters, handler);
+            // As in the JDK: the user's filters, then the authenticator (a system filter), then the handler.
             Authenticator auth = context.getAuthenticator();
-            if (auth == null) {
-                userChain.handle(api);
+            HttpHandler guarded = auth == null ? handler : ex -> authenticate(exchange, ex, auth, handler);
+            List<Filter> filters = context.getFilters();
+            if (filters.isEmpty()) {
+                guarded.handle(api);
             } else {
-                authenticate(exchange, api, auth, userChain);
+                new Filter.Chain(filters, guarded).doFilter(api);
             }
         } catch (Throwable t) {
             stats.handlerException();
@@ -101,7 +102,7 @@ final class RequestRouter implements ExchangeDispatcher {
         }
     }
 
-    /** The JDK's authentication step: runs before the user's filters. */
+    /** The JDK's authentication step, between the user's filters and the handler. */
     private static void authenticate(Exchange exchange, HttpExchange api, Authenticator auth, HttpHandler next)
             throws IOException {
         Authenticator.Result result = auth.authenticate(api);
@@ -129,14 +130,6 @@ final class RequestRouter implements ExchangeDispatcher {
         api.sendResponseHeaders(404, NOT_FOUND.length);
         try (var out = api.getResponseBody()) {
             out.write(NOT_FOUND);
-        }
-    }
-
-    /** The user's filters then the handler, as {@link Filter.Chain} runs them. */
-    private record ChainHandler(List<Filter> filters, HttpHandler handler) implements HttpHandler {
-        @Override
-        public void handle(HttpExchange exchange) throws IOException {
-            new Filter.Chain(filters, handler).doFilter(exchange);
         }
     }
 }

@@ -12,7 +12,7 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.Executor;
 
 /** Weft's cleartext {@link HttpServer}. */
-public final class WeftHttpServer extends HttpServer {
+public final class WeftHttpServer extends HttpServer implements WeftServer {
 
     private final ServerRuntime runtime;
 
@@ -21,12 +21,12 @@ public final class WeftHttpServer extends HttpServer {
         this.runtime = new ServerRuntime(config, this, false);
     }
 
-    /** This server's configuration. */
+    @Override
     public ServerConfig config() {
         return runtime.config();
     }
 
-    /** A copy of this server's counters. */
+    @Override
     public StatsSnapshot stats() {
         return runtime.snapshot();
     }

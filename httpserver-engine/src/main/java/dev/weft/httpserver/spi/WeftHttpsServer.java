@@ -17,7 +17,7 @@ import java.util.concurrent.Executor;
  * Weft's {@link HttpsServer}. The {@link HttpsConfigurator} is asked to configure each connection, on that
  * connection's thread, before its handshake.
  */
-public final class WeftHttpsServer extends HttpsServer {
+public final class WeftHttpsServer extends HttpsServer implements WeftServer {
 
     private final ServerRuntime runtime;
     private volatile HttpsConfigurator configurator;
@@ -27,12 +27,12 @@ public final class WeftHttpsServer extends HttpsServer {
         this.runtime = new ServerRuntime(config, this, true);
     }
 
-    /** This server's configuration. */
+    @Override
     public ServerConfig config() {
         return runtime.config();
     }
 
-    /** A copy of this server's counters. */
+    @Override
     public StatsSnapshot stats() {
         return runtime.snapshot();
     }

@@ -174,8 +174,9 @@ class AuthenticatorTest {
         assertEquals("bob@custom custom:bob", get("/ok", "").bodyText());
     }
 
+    /** As in the JDK, where the authenticator is a system filter chained after the user's filters. */
     @Test
-    void authenticatorRunsBeforeUserFilters() throws IOException {
+    void userFiltersRunBeforeTheAuthenticator() throws IOException {
         List<String> log = new CopyOnWriteArrayList<>();
         HttpContext ctx = server.createContext("/order", ex -> {
             log.add("handler");
@@ -193,10 +194,10 @@ class AuthenticatorTest {
         });
 
         assertEquals(403, get("/order", "").status());
-        assertEquals(List.of("auth"), log);
+        assertEquals(List.of("filter", "auth"), log);
 
         log.clear();
         assertEquals(200, get("/order", "X-Key: let-me-in\r\n").status());
-        assertEquals(List.of("auth", "filter", "handler"), log);
+        assertEquals(List.of("filter", "auth", "handler"), log);
     }
 }

@@ -172,14 +172,20 @@ class ResponseSemanticsTest {
 
     @Test
     void headResponseCarriesContentLengthButNoBody() throws IOException {
-        serve("/", body(200, 5, "hello"));
+        serve("/", ex -> {
+            ex.sendResponseHeaders(200, ex.getRequestURI().getPath().equals("/chunked") ? 0 : 5);
+            write(ex, "hello");
+            ex.close();
+        });
         try (RawHttpClient c = connect()) {
-            c.send("HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\n" + get("/"));
+            c.send("HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "HEAD /chunked HTTP/1.1\r\nHost: localhost\r\n\r\n" + get("/"));
             RawHttpClient.Response head = c.readHeadResponse();
             assertEquals(200, head.status());
             assertEquals("5", head.header("Content-Length"), head::toString);
+            assertEquals(200, c.readHeadResponse().status(), "bytes after the first HEAD response");
             RawHttpClient.Response next = c.readResponse();
-            assertEquals(200, next.status(), "bytes after the HEAD response were not the next response");
+            assertEquals(200, next.status(), "bytes after the second HEAD response");
             assertEquals("hello", next.bodyText());
         }
     }
@@ -189,6 +195,7 @@ class ResponseSemanticsTest {
         serve("/", ex -> {
             switch (ex.getRequestURI().getPath()) {
                 case "/204" -> ex.sendResponseHeaders(204, 0);
+                case "/204-none" -> ex.sendResponseHeaders(204, -1);
                 case "/304" -> ex.sendResponseHeaders(304, -1);
                 default -> {
                     ex.sendResponseHeaders(200, 4);
@@ -198,11 +205,13 @@ class ResponseSemanticsTest {
             ex.close();
         });
         try (RawHttpClient c = connect()) {
-            c.send(get("/204") + get("/304") + get("/next"));
-            RawHttpClient.Response noContent = c.readResponse();
-            assertEquals(204, noContent.status());
-            assertNull(noContent.header("Content-Length"), noContent::toString);
-            assertNull(noContent.header("Transfer-Encoding"), noContent::toString);
+            c.send(get("/204-none") + get("/204") + get("/304") + get("/next"));
+            for (int i = 0; i < 2; i++) {
+                RawHttpClient.Response noContent = c.readResponse();
+                assertEquals(204, noContent.status(), "bytes after a 204 were not the next response");
+                assertNull(noContent.header("Content-Length"), noContent::toString);
+                assertNull(noContent.header("Transfer-Encoding"), noContent::toString);
+            }
             RawHttpClient.Response notModified = c.readResponse();
             assertEquals(304, notModified.status(), "bytes after 204 were not the next response");
             assertNull(notModified.header("Transfer-Encoding"), notModified::toString);
@@ -386,8 +395,7 @@ class ResponseSemanticsTest {
                 try {
                     attempt.run();
                     allowed.add(name);
-                } catch (UnsupportedOperationException expected) {
-                    // good
+                } catch (UnsupportedOperationException expected) { // as it should
                 }
             });
             String s = new TreeSet<>(allowed) + " " + h.getFirst("Host");
