@@ -101,22 +101,27 @@ public final class ConnectionRegistry {
         }
     }
 
-    /**
-     * Stops taking connections, closes idle ones, waits up to {@code delay} for the rest to finish their
-     * exchanges, then closes whatever is left.
-     */
-    public void drain(Duration delay) throws InterruptedException {
+    /** Stops taking connections and closes the idle ones; busy ones close after their exchange. */
+    public void beginDrain() {
         draining = true;
         for (Connection c : connections) {
             c.closeIfIdle();
         }
-        long deadline = System.nanoTime() + delay.toNanos();
+    }
+
+    /**
+     * Waits until every connection has closed, at most {@code timeoutNanos}.
+     *
+     * @return whether all connections closed in time
+     */
+    public boolean awaitDrained(long timeoutNanos) throws InterruptedException {
+        long deadlineNanos = System.nanoTime() + timeoutNanos;
         lock.lock();
         try {
             while (count.get() > 0) {
-                long left = deadline - System.nanoTime();
+                long left = deadlineNanos - System.nanoTime();
                 if (left <= 0) {
-                    break;
+                    return false;
                 }
                 // Idle connections may appear after the first pass (an exchange just ended): close them too.
                 emptied.await(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
@@ -124,15 +129,20 @@ public final class ConnectionRegistry {
                     c.closeIfIdle();
                 }
             }
+            return true;
         } finally {
             lock.unlock();
-            for (Connection c : connections) {
-                c.forceClose();
-            }
-            Thread t = sweeper;
-            if (t != null) {
-                t.interrupt();
-            }
+        }
+    }
+
+    /** Closes every connection now, interrupting handlers still running inline, and stops the sweeper. */
+    public void closeAll() {
+        for (Connection c : connections) {
+            c.forceClose();
+        }
+        Thread t = sweeper;
+        if (t != null) {
+            t.interrupt();
         }
     }
 }

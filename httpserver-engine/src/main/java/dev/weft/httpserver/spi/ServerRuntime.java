@@ -19,7 +19,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -30,7 +32,7 @@ final class ServerRuntime {
 
     private static final System.Logger LOG = System.getLogger(ServerRuntime.class.getName());
 
-    private enum State { NEW, BOUND, STARTED, STOPPED }
+    private enum State { NEW, BOUND, STARTED, STOPPING, STOPPED }
 
     private final ServerConfig config;
     private final ServerStats stats = new ServerStats();
@@ -43,6 +45,8 @@ final class ServerRuntime {
     private ServerSocket listener;
     private Thread acceptorThread;
     private volatile Executor executor;
+    /** Whether a stop had to close connections with exchanges still in flight. */
+    private volatile boolean forced;
 
     ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
         this.config = Objects.requireNonNull(config, "config");
@@ -120,30 +124,95 @@ final class ServerRuntime {
         return executor;
     }
 
-    /** The JDK's {@code stop(delay)}: see {@link ConnectionRegistry#drain(Duration)}. */
+    /**
+     * The JDK's {@code stop(delay)}: stop accepting, close idle connections, wait up to {@code delay} seconds
+     * for in-flight exchanges, then close everything. Also ends a pending {@link #shutdownGracefully()}.
+     */
     void stop(int delaySeconds) {
         if (delaySeconds < 0) {
             throw new IllegalArgumentException("negative delay parameter");
         }
-        Thread acceptor;
+        if (!beginStop()) {
+            return;
+        }
+        try {
+            if (!connections.awaitDrained(TimeUnit.SECONDS.toNanos(delaySeconds))) {
+                forced = true;
+            }
+        } catch (InterruptedException e) {
+            forced = true;
+            Thread.currentThread().interrupt();
+        } finally {
+            finishStop();
+        }
+    }
+
+    /**
+     * Stops accepting and closes idle connections at once, then completes the returned future with
+     * {@code true} once every in-flight exchange has finished, or {@code false} if {@link #stop(int)} had to
+     * close connections first.
+     */
+    CompletableFuture<Boolean> shutdownGracefully() {
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        if (!beginStop()) {
+            done.complete(!forced);
+            return done;
+        }
+        Thread.ofVirtual().name("weft-graceful-shutdown").start(() -> {
+            try {
+                connections.awaitDrained(Long.MAX_VALUE / 2);
+                finishStop();
+                done.complete(!forced);
+            } catch (InterruptedException e) {
+                done.complete(false);
+            }
+        });
+        return done;
+    }
+
+    /**
+     * Moves to STOPPED and starts draining.
+     *
+     * @return whether connections may still be draining (false if the server never started or is stopped)
+     */
+    private boolean beginStop() {
         lock.lock();
         try {
-            if (state == State.STOPPED) {
-                return;
+            switch (state) {
+                case STARTED -> {
+                    state = State.STOPPING;
+                    closeListener();
+                    connections.beginDrain();
+                    return true;
+                }
+                case STOPPING -> {
+                    return true;
+                }
+                case NEW, BOUND -> {
+                    state = State.STOPPED;
+                    closeListener();
+                    return false;
+                }
+                default -> {
+                    return false;
+                }
             }
-            boolean started = state == State.STARTED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Closes whatever is left and waits for the accept loop to end; idempotent. */
+    private void finishStop() {
+        connections.closeAll();
+        lock.lock();
+        try {
             state = State.STOPPED;
-            closeListener();
-            if (!started) {
-                return;
-            }
-            acceptor = acceptorThread;
         } finally {
             lock.unlock();
         }
         try {
-            connections.drain(Duration.ofSeconds(delaySeconds));
-            acceptor.join(Duration.ofSeconds(5));
+            acceptorThread.join(Duration.ofSeconds(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -9,6 +9,7 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /** Weft's cleartext {@link HttpServer}. */
@@ -54,6 +55,11 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     @Override
     public void stop(int delay) {
         runtime.stop(delay);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> shutdownGracefully() {
+        return runtime.shutdownGracefully();
     }
 
     @Override

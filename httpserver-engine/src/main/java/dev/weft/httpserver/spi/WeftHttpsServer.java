@@ -11,6 +11,7 @@ import dev.weft.httpserver.tls.TlsTransport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
@@ -73,6 +74,11 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
     @Override
     public void stop(int delay) {
         runtime.stop(delay);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> shutdownGracefully() {
+        return runtime.shutdownGracefully();
     }
 
     @Override

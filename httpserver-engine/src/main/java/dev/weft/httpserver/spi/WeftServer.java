@@ -3,6 +3,8 @@ package dev.weft.httpserver.spi;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
+import java.util.concurrent.CompletableFuture;
+
 /** What both Weft server types offer beyond the JDK API. */
 public interface WeftServer {
 
@@ -11,4 +13,12 @@ public interface WeftServer {
 
     /** A copy of this server's counters. */
     StatsSnapshot stats();
+
+    /**
+     * Stops accepting connections and closes idle ones at once, lets in-flight exchanges finish (their
+     * responses say {@code Connection: close}), and completes with {@code true} when all are done, or with
+     * {@code false} if a {@code stop(delay)} called meanwhile had to close connections still busy. Does not
+     * block; {@code stop(0)} cuts the wait short.
+     */
+    CompletableFuture<Boolean> shutdownGracefully();
 }
