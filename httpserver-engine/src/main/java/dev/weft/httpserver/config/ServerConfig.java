@@ -106,8 +106,8 @@ public record ServerConfig(
 
     private static void positive(String name, Duration value) {
         Objects.requireNonNull(value, name);
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        if (value.toMillis() < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1 ms, was " + value);
         }
         if (value.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(name + " is too long: " + value);

@@ -49,7 +49,8 @@ public final class Connection {
     /** Wraps the (possibly TLS) socket's streams in buffers; called once, after any handshake. */
     void open(Socket transport) throws IOException {
         owner = Thread.currentThread();
-        int maxLine = Math.max(config.maxRequestLineLength(), config.maxHeaderSize()) + 64;
+        int maxLine = Math.max(Math.max(config.maxRequestLineLength(), config.maxHeaderSize()),
+                config.maxChunkLineLength()) + 64;
         input = new ConnectionInput(transport.getInputStream(), 8 * 1024, maxLine);
         output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024);
         handshakeStartedNanos = 0;

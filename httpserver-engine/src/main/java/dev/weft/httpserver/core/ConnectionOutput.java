@@ -82,6 +82,10 @@ public final class ConnectionOutput extends OutputStream {
 
     /** Appends a non-negative decimal number. */
     public void writeDecimal(long n) throws IOException {
+        if (buf.length < 20) {
+            writeLatin1(Long.toString(n));
+            return;
+        }
         if (buf.length - count < 20) {
             drain();
         }
@@ -103,6 +107,10 @@ public final class ConnectionOutput extends OutputStream {
 
     /** Appends a non-negative number in lower-case hexadecimal. */
     public void writeHex(long n) throws IOException {
+        if (buf.length < 16) {
+            writeLatin1(Long.toHexString(n));
+            return;
+        }
         if (buf.length - count < 16) {
             drain();
         }

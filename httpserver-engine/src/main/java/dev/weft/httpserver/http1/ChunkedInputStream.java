@@ -92,7 +92,7 @@ final class ChunkedInputStream extends RequestBody {
                 throw bad("chunk size has more than 16 hex digits");
             }
             if (size > Long.MAX_VALUE >> 4) {
-                throw new BodyException(413, ProtocolError.BODY_TOO_LARGE, "chunk size too large");
+                throw bad("chunk size overflows");
             }
             size = size << 4 | CharClasses.hexValue(b[i]);
             i++;
@@ -200,6 +200,9 @@ final class ChunkedInputStream extends RequestBody {
             byte[] b = in.buffer();
             int start = in.position();
             bytes += lf + 1 - start;
+            if (bytes > config.maxHeaderSize()) {
+                throw new BodyException(431, ProtocolError.HEADERS_TOO_LARGE, "trailer section too large");
+            }
             try {
                 int end = FieldLines.contentEnd(b, start, lf, ProtocolError.BAD_CHUNK);
                 if (end == start) {
@@ -207,7 +210,7 @@ final class ChunkedInputStream extends RequestBody {
                     trailers.freeze();
                     return;
                 }
-                if (++count > config.maxHeaderCount() || bytes > config.maxHeaderSize()) {
+                if (++count > config.maxHeaderCount()) {
                     throw new BodyException(431, ProtocolError.HEADERS_TOO_LARGE, "trailer section too large");
                 }
                 FieldLines.parseField(b, start, end, trailers);

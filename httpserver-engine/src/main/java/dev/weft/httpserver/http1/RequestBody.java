@@ -124,14 +124,16 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
         long total = 0;
         try {
             while (!isComplete()) {
-                if (total > max) {
-                    return false;
-                }
-                int n = readInternal(sink, 0, sink.length);
+                // Ask for one byte more than is allowed, to tell "exactly max" from "more than max".
+                int want = (int) Math.min(sink.length, max - total + 1);
+                int n = readInternal(sink, 0, want);
                 if (n < 0) {
                     break;
                 }
                 total += n;
+                if (total > max) {
+                    return false;
+                }
             }
             return true;
         } catch (IOException e) {

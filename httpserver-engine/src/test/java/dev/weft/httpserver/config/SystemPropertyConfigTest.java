@@ -1,0 +1,182 @@
+package dev.weft.httpserver.config;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code weft.httpserver.*} properties read into a {@link ServerConfig}. */
+class SystemPropertyConfigTest {
+
+    private static Properties props(String... nameValuePairs) {
+        Properties p = new Properties();
+        for (int i = 0; i < nameValuePairs.length; i += 2) {
+            p.setProperty(SystemPropertyConfig.PREFIX + nameValuePairs[i], nameValuePairs[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void prefixIsWeftHttpserver() {
+        assertEquals("weft.httpserver.", SystemPropertyConfig.PREFIX);
+    }
+
+    @Test
+    void noPropertiesGiveTheDefaults() {
+        assertEquals(ServerConfig.defaults(), SystemPropertyConfig.from(new Properties()));
+    }
+
+    @Test
+    void propertiesWithoutThePrefixAreIgnored() {
+        Properties p = new Properties();
+        p.setProperty("maxHeaderCount", "7");
+        p.setProperty("weft.maxHeaderCount", "7");
+
+        assertEquals(ServerConfig.defaults(), SystemPropertyConfig.from(p));
+    }
+
+    @Test
+    void everyNumericSettingIsRead() {
+        ServerConfig c = SystemPropertyConfig.from(props(
+                "maxRequestLineLength", "1001",
+                "maxHeaderSize", "1002",
+                "maxHeaderCount", "1003",
+                "maxRequestBodySize", "10000000000",
+                "maxChunkLineLength", "1005",
+                "maxDrainSize", "1006",
+                "maxConnections", "1007",
+                "backlog", "1008"));
+
+        assertAll(
+                () -> assertEquals(1001, c.maxRequestLineLength()),
+                () -> assertEquals(1002, c.maxHeaderSize()),
+                () -> assertEquals(1003, c.maxHeaderCount()),
+                () -> assertEquals(10_000_000_000L, c.maxRequestBodySize()),
+                () -> assertEquals(1005, c.maxChunkLineLength()),
+                () -> assertEquals(1006, c.maxDrainSize()),
+                () -> assertEquals(1007, c.maxConnections()),
+                () -> assertEquals(1008, c.backlog()));
+    }
+
+    @Test
+    void everyDurationSettingIsRead() {
+        ServerConfig c = SystemPropertyConfig.from(props(
+                "headerReadTimeout", "1500",
+                "idleTimeout", "PT45S",
+                "bodyReadTimeout", "PT1M30S",
+                "writeTimeout", "250",
+                "tlsHandshakeTimeout", "PT0.5S"));
+
+        assertAll(
+                () -> assertEquals(Duration.ofMillis(1500), c.headerReadTimeout()),
+                () -> assertEquals(Duration.ofSeconds(45), c.idleTimeout()),
+                () -> assertEquals(Duration.ofSeconds(90), c.bodyReadTimeout()),
+                () -> assertEquals(Duration.ofMillis(250), c.writeTimeout()),
+                () -> assertEquals(Duration.ofMillis(500), c.tlsHandshakeTimeout()));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2000, 2000", "PT2S, 2000", "pt2s, 2000", "PT0.25S, 250", "P1D, 86400000", "' 300 ', 300"})
+    void durationIsMillisecondsOrIso8601(String value, long expectedMillis) {
+        ServerConfig c = SystemPropertyConfig.from(props("idleTimeout", value));
+
+        assertEquals(Duration.ofMillis(expectedMillis), c.idleTimeout());
+    }
+
+    @Test
+    void serverHeaderIsRead() {
+        assertEquals("Custom/2", SystemPropertyConfig.from(props("serverHeader", "Custom/2")).serverHeader());
+    }
+
+    @Test
+    void emptyServerHeaderTurnsItOff() {
+        assertNull(SystemPropertyConfig.from(props("serverHeader", "")).serverHeader());
+    }
+
+    @Test
+    void statsPathIsRead() {
+        assertEquals("/stats", SystemPropertyConfig.from(props("statsPath", "/stats")).statsPath());
+    }
+
+    @Test
+    void emptyStatsPathLeavesItOff() {
+        assertNull(SystemPropertyConfig.from(props("statsPath", "")).statsPath());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"true, true", "TRUE, true", "false, false", "False, false"})
+    void accessLogIsABoolean(String value, boolean expected) {
+        assertEquals(expected, SystemPropertyConfig.from(props("accessLog", value)).accessLog());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "maxHeaderCount, many",
+            "maxHeaderCount, 1.5",
+            "maxRequestLineLength, 99999999999",
+            "maxRequestBodySize, 64M",
+            "idleTimeout, 30s",
+            "idleTimeout, PT",
+            "headerReadTimeout, ten",
+            "accessLog, yes",
+            "accessLog, 1",
+            "backlog, ''",
+    })
+    void malformedValueIsRejectedNamingTheProperty(String name, String value) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SystemPropertyConfig.from(props(name, value)));
+
+        assertTrue(e.getMessage().contains("weft.httpserver." + name),
+                () -> "message should name weft.httpserver." + name + ": " + e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "maxHeaderCount, 0",
+            "maxDrainSize, -1",
+            "maxChunkLineLength, 2",
+            "idleTimeout, 0",
+            "writeTimeout, PT-1S",
+            "statsPath, stats",
+    })
+    void outOfRangeValueIsRejectedNamingTheSetting(String name, String value) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SystemPropertyConfig.from(props(name, value)));
+
+        assertTrue(e.getMessage().contains(name), () -> "message should name " + name + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains("weft.httpserver."), e::getMessage);
+    }
+
+    @Test
+    void fromSystemPropertiesReadsTheJvmProperties() {
+        String name = SystemPropertyConfig.PREFIX + "maxHeaderCount";
+        String old = System.getProperty(name);
+        System.setProperty(name, "42");
+        try {
+            assertEquals(42, SystemPropertyConfig.fromSystemProperties().maxHeaderCount());
+        } finally {
+            if (old == null) {
+                System.clearProperty(name);
+            } else {
+                System.setProperty(name, old);
+            }
+        }
+    }
+
+    @Test
+    void unsetSettingsKeepTheirDefaults() {
+        ServerConfig c = SystemPropertyConfig.from(props("backlog", "5"));
+
+        assertEquals(ServerConfig.defaults().toBuilder().backlog(5).build(), c);
+        assertFalse(c.accessLog());
+    }
+}
