@@ -51,6 +51,10 @@ public final class Http1Connection implements ConnectionServer {
             }
             if (in.buffered() == 0) {
                 in.deadline(System.nanoTime() + idleNanos);
+                // Let the other connections run first: by the time this thread is scheduled again its
+                // client has often sent the next request, and the read below then completes without a
+                // park / poller / unpark round trip.
+                Thread.yield();
                 try {
                     if (in.fill() < 0) {
                         return;
