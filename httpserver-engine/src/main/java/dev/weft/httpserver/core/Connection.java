@@ -23,18 +23,22 @@ public final class Connection {
     private static final int ACTIVE = 2;
     private static final int CLOSED = 3;
 
+    // Set once, at accept.
     private final Socket socket;
     private final ServerConfig config;
     private final ServerStats stats;
     private final ConnectionRegistry registry;
-    private final AtomicInteger state = new AtomicInteger(HANDSHAKE);
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
+    // Changed by the connection thread and by a graceful stop.
+    private final AtomicInteger state = new AtomicInteger(HANDSHAKE);
+    // Set once by the connection thread in open(); read by the sweeper and by stop.
     private volatile ConnectionInput input;
     private volatile ConnectionOutput output;
-    private volatile long handshakeStartedNanos;
     private volatile Socket transport;
     private volatile Thread owner;
+    /** When the TLS handshake started, or 0 once the connection is open; read by the sweeper. */
+    private volatile long handshakeStartedNanos;
 
     Connection(Socket socket, ServerConfig config, ServerStats stats, ConnectionRegistry registry) {
         this.socket = socket;
@@ -56,7 +60,6 @@ public final class Connection {
         handshakeStartedNanos = 0;
         this.transport = transport;
     }
-
 
     public ServerConfig config() {
         return config;
