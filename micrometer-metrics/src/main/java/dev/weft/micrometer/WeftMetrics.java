@@ -1,0 +1,208 @@
+package dev.weft.micrometer;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.stats.StatsSnapshot;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+
+/**
+ * A Weft server's statistics as Micrometer meters: two gauges ({@code weft.connections.active},
+ * {@code weft.exchanges.active}) and function counters for everything that only grows ({@code weft.requests},
+ * {@code weft.bytes.received}, {@code weft.errors{kind}}, …). Needs no Spring:
+ *
+ * <pre>{@code
+ * new WeftMetrics(() -> Weft.stats(server), Tags.of("server", "api")).bindTo(registry);
+ * }</pre>
+ *
+ * <p>All meters read one cached {@link StatsSnapshot}, taken again only when the cached one is older than the
+ * maximum age (100 ms by default), so a scrape of every meter costs one snapshot rather than one per meter.
+ * {@code weft.errors} is registered for every {@link ProtocolError} kind, so each exists (at 0) from the start.
+ *
+ * <p>When the supplier returns {@code null} or throws (say, the server is not running), the meters keep their
+ * last values, zeros before the first snapshot. The registry keeps this binder's snapshot cache reachable
+ * through the gauges, so the binder need not be held by the caller.
+ */
+public final class WeftMetrics implements MeterBinder {
+
+    /** How old the cached snapshot may get before a meter read takes a new one. */
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
+
+    private static final StatsSnapshot EMPTY =
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+
+    private final SnapshotCache cache;
+    private final Tags tags;
+    private final List<Registration> registrations = new ArrayList<>();
+
+    /**
+     * Meters over {@code stats}, each carrying {@code tags}.
+     *
+     * @param stats supplies a fresh snapshot on each call, e.g. {@code server::stats} of a
+     *              {@link dev.weft.httpserver.spi.WeftServer}; {@code null} when none is available
+     * @param tags  common tags added to every meter (may be empty)
+     */
+    public WeftMetrics(Supplier<StatsSnapshot> stats, Iterable<Tag> tags) {
+        this(stats, tags, DEFAULT_MAX_AGE, System::nanoTime);
+    }
+
+    /**
+     * Meters over {@code stats}, each carrying {@code tags}, re-reading {@code stats} at most once per
+     * {@code maxAge} ({@link Duration#ZERO} reads it on every meter read).
+     */
+    public WeftMetrics(Supplier<StatsSnapshot> stats, Iterable<Tag> tags, Duration maxAge) {
+        this(stats, tags, maxAge, System::nanoTime);
+    }
+
+    WeftMetrics(Supplier<StatsSnapshot> stats, Iterable<Tag> tags, Duration maxAge, LongSupplier nanoClock) {
+        Objects.requireNonNull(stats, "stats");
+        Objects.requireNonNull(maxAge, "maxAge");
+        if (maxAge.isNegative()) {
+            throw new IllegalArgumentException("maxAge must not be negative: " + maxAge);
+        }
+        this.cache = new SnapshotCache(stats, maxAge.toNanos(), Objects.requireNonNull(nanoClock, "nanoClock"));
+        this.tags = Tags.of(Objects.requireNonNull(tags, "tags"));
+    }
+
+    /**
+     * Meters over a Weft {@link HttpServer} (one created by {@link Weft}, or by {@code HttpServer.create()}
+     * with Weft as the provider).
+     *
+     * @throws IllegalArgumentException if {@code server} is not a Weft server
+     */
+    public static WeftMetrics of(HttpServer server, Iterable<Tag> tags) {
+        Weft.stats(server); // fail now rather than at the first scrape
+        return new WeftMetrics(() -> Weft.stats(server), tags);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        List<Meter> meters = new ArrayList<>();
+        meters.add(gauge(registry, "weft.connections.active", "Connections open now",
+                StatsSnapshot::connectionsActive));
+        meters.add(gauge(registry, "weft.exchanges.active", "Exchanges (requests) in progress now",
+                StatsSnapshot::exchangesActive));
+
+        meters.add(counter(registry, "weft.connections.accepted", "Connections accepted", null, Tags.empty(),
+                StatsSnapshot::connectionsAccepted));
+        meters.add(counter(registry, "weft.connections.rejected",
+                "Connections refused because the connection limit was reached", null, Tags.empty(),
+                StatsSnapshot::connectionsRejected));
+        meters.add(counter(registry, "weft.connections.closed",
+                "Connections closed by the server after the idle timeout (reason=idle) or because a header, "
+                        + "body, write or TLS handshake timeout expired (reason=timeout)",
+                null, Tags.of("reason", "idle"), StatsSnapshot::idleCloses));
+        meters.add(counter(registry, "weft.connections.closed",
+                "Connections closed by the server after the idle timeout (reason=idle) or because a header, "
+                        + "body, write or TLS handshake timeout expired (reason=timeout)",
+                null, Tags.of("reason", "timeout"), StatsSnapshot::timeoutCloses));
+        meters.add(counter(registry, "weft.requests",
+                "Requests received, including those rejected with an error status", null, Tags.empty(),
+                StatsSnapshot::requests));
+        meters.add(counter(registry, "weft.bytes.received", "Bytes read from clients (after TLS decryption)",
+                BaseUnits.BYTES, Tags.empty(), StatsSnapshot::bytesReceived));
+        meters.add(counter(registry, "weft.bytes.sent", "Bytes written to clients (before TLS encryption)",
+                BaseUnits.BYTES, Tags.empty(), StatsSnapshot::bytesSent));
+        meters.add(counter(registry, "weft.handler.exceptions", "Exceptions thrown by handlers and filters",
+                null, Tags.empty(), StatsSnapshot::handlerExceptions));
+        for (ProtocolError kind : ProtocolError.values()) {
+            meters.add(counter(registry, "weft.errors",
+                    "Requests or connections rejected for a protocol error, by kind", null,
+                    Tags.of("kind", kind.key()), s -> s.protocolErrors().getOrDefault(kind, 0L)));
+        }
+        synchronized (registrations) {
+            registrations.add(new Registration(registry, List.copyOf(meters)));
+        }
+    }
+
+    /** Removes from {@code registry} the meters an earlier {@link #bindTo} registered there. */
+    public void unbindFrom(MeterRegistry registry) {
+        List<Meter> toRemove = new ArrayList<>();
+        synchronized (registrations) {
+            registrations.removeIf(r -> {
+                if (r.registry() == registry) {
+                    toRemove.addAll(r.meters());
+                    return true;
+                }
+                return false;
+            });
+        }
+        toRemove.forEach(registry::remove);
+    }
+
+    private Meter gauge(MeterRegistry registry, String name, String description, ToLongFunction<StatsSnapshot> f) {
+        return Gauge.builder(name, cache, c -> f.applyAsLong(c.get()))
+                .description(description)
+                .tags(tags)
+                // the registry's strong hold on the cache keeps the function counters below alive too
+                .strongReference(true)
+                .register(registry);
+    }
+
+    private Meter counter(MeterRegistry registry, String name, String description, String baseUnit, Tags extra,
+                          ToLongFunction<StatsSnapshot> f) {
+        return FunctionCounter.builder(name, cache, c -> f.applyAsLong(c.get()))
+                .description(description)
+                .baseUnit(baseUnit)
+                .tags(tags.and(extra))
+                .register(registry);
+    }
+
+    private record Registration(MeterRegistry registry, List<Meter> meters) {
+    }
+
+    /** The last snapshot and when it was taken; re-reads the supplier when it is older than the maximum age. */
+    private static final class SnapshotCache {
+        private final Supplier<StatsSnapshot> source;
+        private final long maxAgeNanos;
+        private final LongSupplier nanoClock;
+        private volatile Timed current;
+
+        SnapshotCache(Supplier<StatsSnapshot> source, long maxAgeNanos, LongSupplier nanoClock) {
+            this.source = source;
+            this.maxAgeNanos = maxAgeNanos;
+            this.nanoClock = nanoClock;
+        }
+
+        StatsSnapshot get() {
+            Timed c = current;
+            long now = nanoClock.getAsLong();
+            if (c != null && now - c.nanos() < maxAgeNanos) {
+                return c.snapshot();
+            }
+            // Concurrent readers may both refresh; that costs one extra snapshot, never a wrong value.
+            StatsSnapshot fresh;
+            try {
+                fresh = source.get();
+            } catch (RuntimeException e) {
+                fresh = null; // a meter read must not fail a whole scrape
+            }
+            if (fresh == null) {
+                // no statistics now (e.g. the server is not running): keep the last values, zeros if none yet
+                return c != null ? c.snapshot() : EMPTY;
+            }
+            current = new Timed(fresh, now);
+            return fresh;
+        }
+    }
+
+    private record Timed(StatsSnapshot snapshot, long nanos) {
+    }
+}

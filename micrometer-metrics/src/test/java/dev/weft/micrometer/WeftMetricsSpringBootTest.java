@@ -1,0 +1,145 @@
+package dev.weft.micrometer;
+
+import dev.weft.spring.boot.WeftWebServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A WebFlux application on Weft with Actuator: the weft.* meters and http.server.requests. */
+@SpringBootTest(classes = WeftMetricsSpringBootTest.MetricsApp.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = "management.endpoints.web.exposure.include=health,metrics")
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class WeftMetricsSpringBootTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    @LocalServerPort
+    private int port;
+
+    @Autowired
+    private WebServerApplicationContext context;
+
+    @Autowired
+    private WeftMetricsBinder binder;
+
+    @Autowired
+    private MeterRegistry registry;
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void bindsToTheRunningWeftServer() {
+        assertThat(context.getWebServer()).isInstanceOf(WeftWebServer.class);
+        assertThat(binder.isBound()).isTrue();
+        assertThat(registry.find("weft.errors").functionCounters()).isNotEmpty();
+    }
+
+    @Test
+    void metricsEndpointListsTheWeftMeters() throws Exception {
+        HttpResponse<String> response = get("/actuator/metrics");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        List<String> names = new ArrayList<>();
+        JSON.readTree(response.body()).get("names").forEach(n -> names.add(n.asString()));
+        assertThat(names).contains("weft.connections.active", "weft.exchanges.active", "weft.connections.accepted",
+                "weft.connections.rejected", "weft.connections.closed", "weft.requests", "weft.bytes.received",
+                "weft.bytes.sent", "weft.handler.exceptions", "weft.errors");
+    }
+
+    @Test
+    void weftRequestsCountsServedRequests() throws Exception {
+        double before = requestsMeasured();
+        for (int i = 0; i < 3; i++) {
+            assertThat(get("/hello").statusCode()).isEqualTo(200);
+        }
+        // the meters re-read the server's counters at most every 100 ms
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        double after = requestsMeasured();
+        while (after < before + 4 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            after = requestsMeasured();
+        }
+        // the three /hello requests plus the metrics request that reads the count
+        assertThat(after).isGreaterThanOrEqualTo(before + 4);
+    }
+
+    private double requestsMeasured() throws Exception {
+        HttpResponse<String> response = get("/actuator/metrics/weft.requests");
+        assertThat(response.statusCode()).isEqualTo(200);
+        return JSON.readTree(response.body()).get("measurements").get(0).get("value").asDouble();
+    }
+
+    @Test
+    void httpServerRequestsRecordsSuccessfulOutcomes() throws Exception {
+        assertThat(get("/hello").statusCode()).isEqualTo(200);
+
+        // the observation is stopped when the response completes, possibly just after the client saw it
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        List<String> outcomes = outcomes();
+        while (!outcomes.contains("SUCCESS") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            outcomes = outcomes();
+        }
+        assertThat(outcomes).contains("SUCCESS").doesNotContain("UNKNOWN");
+    }
+
+    private List<String> outcomes() throws Exception {
+        HttpResponse<String> response = get("/actuator/metrics/http.server.requests");
+        List<String> values = new ArrayList<>();
+        if (response.statusCode() != 200) {
+            return values;
+        }
+        for (JsonNode tag : JSON.readTree(response.body()).get("availableTags")) {
+            if (tag.get("tag").asString().equals("outcome")) {
+                tag.get("values").forEach(v -> values.add(v.asString()));
+            }
+        }
+        return values;
+    }
+
+    @SpringBootConfiguration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    @Import(HelloController.class)
+    static class MetricsApp {
+    }
+
+    @RestController
+    static class HelloController {
+        @GetMapping("/hello")
+        String hello() {
+            return "hello";
+        }
+    }
+}

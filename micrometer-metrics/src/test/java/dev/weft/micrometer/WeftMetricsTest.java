@@ -1,0 +1,342 @@
+package dev.weft.micrometer;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.stats.StatsSnapshot;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Meters over a real engine server and over hand-made snapshots; no Spring involved. */
+@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class WeftMetricsTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+        registry.close();
+    }
+
+    private int start(ServerConfig config) throws IOException {
+        server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, config);
+        server.createContext("/hello", ex -> {
+            ex.getRequestBody().readAllBytes();
+            byte[] body = "hello".getBytes(StandardCharsets.US_ASCII);
+            ex.sendResponseHeaders(200, body.length);
+            ex.getResponseBody().write(body);
+            ex.close();
+        });
+        server.createContext("/boom", ex -> {
+            throw new IllegalStateException("handler failure on purpose");
+        });
+        server.start();
+        return server.getAddress().getPort();
+    }
+
+    /** Sends raw bytes on a new connection and reads until the server closes it. */
+    private static String exchange(int port, String request) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(5_000);
+            OutputStream out = s.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = s.getInputStream();
+            ByteArrayOutputStream response = new ByteArrayOutputStream();
+            in.transferTo(response);
+            return response.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static String get(String path) {
+        return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    }
+
+    private double counter(String name, String... tags) {
+        return registry.get(name).tags(tags).functionCounter().count();
+    }
+
+    private double gauge(String name) {
+        return registry.get(name).gauge().value();
+    }
+
+    /** Polls until {@code value} reaches {@code expected}; the engine adds byte counts in batches. */
+    private static void eventually(DoubleSupplier value, double expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (value.getAsDouble() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(value.getAsDouble()).isEqualTo(expected);
+    }
+
+    private static void eventuallyPositive(DoubleSupplier value) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (value.getAsDouble() <= 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(value.getAsDouble()).isPositive();
+    }
+
+    @Test
+    void countersFollowTheTrafficOfARealServer() throws Exception {
+        int port = start(ServerConfig.defaults());
+        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+                .bindTo(registry);
+        assertThat(counter("weft.requests")).isZero();
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(exchange(port, get("/hello"))).startsWith("HTTP/1.1 200").endsWith("hello");
+        }
+        assertThat(exchange(port, get("/boom"))).startsWith("HTTP/1.1 500");
+
+        eventually(() -> counter("weft.requests"), 4);
+        eventually(() -> counter("weft.connections.accepted"), 4);
+        eventually(() -> counter("weft.handler.exceptions"), 1);
+        eventually(() -> gauge("weft.connections.active"), 0);
+        eventually(() -> gauge("weft.exchanges.active"), 0);
+        assertThat(counter("weft.connections.rejected")).isZero();
+        eventuallyPositive(() -> counter("weft.bytes.received"));
+        eventuallyPositive(() -> counter("weft.bytes.sent"));
+        // each response carries at least its status line and five body bytes
+        assertThat(counter("weft.bytes.sent")).isGreaterThan(4 * 20);
+    }
+
+    @Test
+    void malformedRequestsCountUnderTheirErrorKind() throws Exception {
+        int port = start(ServerConfig.defaults());
+        WeftMetrics.of(server, Tags.empty()).bindTo(registry);
+
+        assertThat(exchange(port, "GET /hello HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\n"
+                + "Content-Length: 2\r\nConnection: close\r\n\r\nab")).startsWith("HTTP/1.1 400");
+
+        eventually(() -> counter("weft.errors", "kind", ProtocolError.BAD_CONTENT_LENGTH.key()), 1);
+        assertThat(counter("weft.errors", "kind", ProtocolError.BAD_HOST.key())).isZero();
+    }
+
+    @Test
+    void idleKeepAliveConnectionsCountAsClosedForIdleness() throws Exception {
+        int port = start(ServerConfig.builder().idleTimeout(Duration.ofMillis(200)).build());
+        WeftMetrics.of(server, Tags.empty()).bindTo(registry);
+
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(5_000);
+            s.getOutputStream().write("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            // the server answers, then closes the connection once it has been idle for 200 ms
+            assertThat(new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
+                    .startsWith("HTTP/1.1 200");
+        }
+        eventually(() -> counter("weft.connections.closed", "reason", "idle"), 1);
+        assertThat(counter("weft.connections.closed", "reason", "timeout")).isZero();
+    }
+
+    @Test
+    void gaugesShowAnExchangeInProgress() throws Exception {
+        server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        server.createContext("/slow", ex -> {
+            entered.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ex.sendResponseHeaders(204, -1);
+            ex.close();
+        });
+        server.start();
+        int port = server.getAddress().getPort();
+        WeftMetrics.of(server, Tags.empty()).bindTo(registry);
+
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(5_000);
+            s.getOutputStream().write(get("/slow").getBytes(StandardCharsets.US_ASCII));
+            assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+
+            eventually(() -> gauge("weft.exchanges.active"), 1);
+            assertThat(gauge("weft.connections.active")).isEqualTo(1);
+
+            release.countDown();
+            assertThat(new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
+                    .startsWith("HTTP/1.1 204");
+        }
+        eventually(() -> gauge("weft.exchanges.active"), 0);
+        eventually(() -> gauge("weft.connections.active"), 0);
+    }
+
+    @Test
+    void everyErrorKindExistsAtZeroBeforeAnyTraffic() {
+        new WeftMetrics(() -> snapshot(0, Map.of()), Tags.empty()).bindTo(registry);
+
+        for (ProtocolError kind : ProtocolError.values()) {
+            assertThat(counter("weft.errors", "kind", kind.key())).as(kind.key()).isZero();
+        }
+        assertThat(registry.get("weft.errors").functionCounters()).hasSize(ProtocolError.values().length);
+        assertThat(counter("weft.connections.closed", "reason", "idle")).isZero();
+        assertThat(counter("weft.connections.closed", "reason", "timeout")).isZero();
+    }
+
+    @Test
+    void eachFieldOfTheSnapshotReachesItsOwnMeter() {
+        Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
+        errors.put(ProtocolError.BAD_CHUNK, 12L);
+        errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors);
+        new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
+
+        assertThat(counter("weft.connections.accepted")).isEqualTo(1);
+        assertThat(gauge("weft.connections.active")).isEqualTo(2);
+        assertThat(counter("weft.connections.rejected")).isEqualTo(3);
+        assertThat(counter("weft.requests")).isEqualTo(4);
+        assertThat(gauge("weft.exchanges.active")).isEqualTo(5);
+        assertThat(counter("weft.bytes.received")).isEqualTo(6);
+        assertThat(counter("weft.bytes.sent")).isEqualTo(7);
+        assertThat(counter("weft.handler.exceptions")).isEqualTo(8);
+        assertThat(counter("weft.connections.closed", "reason", "idle")).isEqualTo(9);
+        assertThat(counter("weft.connections.closed", "reason", "timeout")).isEqualTo(10);
+        assertThat(counter("weft.errors", "kind", "bad_chunk")).isEqualTo(12);
+        assertThat(counter("weft.errors", "kind", "tls_handshake")).isEqualTo(13);
+        assertThat(counter("weft.errors", "kind", "bad_host")).isZero();
+    }
+
+    @Test
+    void everyMeterHasADescriptionAndTheCommonTags() {
+        new WeftMetrics(() -> snapshot(0, Map.of()), Tags.of("app", "demo", "server", "main"))
+                .bindTo(registry);
+
+        List<Meter> meters = registry.getMeters();
+        // 2 gauges, 8 counters (closed has two reasons), one counter per error kind
+        assertThat(meters).hasSize(2 + 8 + ProtocolError.values().length);
+        for (Meter m : meters) {
+            assertThat(m.getId().getName()).startsWith("weft.");
+            assertThat(m.getId().getDescription()).as(m.getId().getName()).isNotBlank();
+            assertThat(m.getId().getTags()).as(m.getId().getName())
+                    .contains(Tag.of("app", "demo"), Tag.of("server", "main"));
+        }
+        assertThat(registry.get("weft.bytes.sent").meter().getId().getBaseUnit()).isEqualTo(BaseUnits.BYTES);
+        assertThat(registry.get("weft.bytes.received").meter().getId().getBaseUnit()).isEqualTo(BaseUnits.BYTES);
+        assertThat(registry.get("weft.connections.active").meter()).isInstanceOf(Gauge.class);
+        assertThat(registry.get("weft.requests").meter()).isInstanceOf(FunctionCounter.class);
+    }
+
+    @Test
+    void aScrapeOfEveryMeterTakesOneSnapshotPerMaxAge() {
+        AtomicInteger snapshots = new AtomicInteger();
+        AtomicLong clock = new AtomicLong(1_000_000_000L);
+        new WeftMetrics(() -> snapshot(snapshots.incrementAndGet(), Map.of()), Tags.empty(),
+                Duration.ofMillis(100), clock::get).bindTo(registry);
+
+        scrape();
+        assertThat(snapshots).hasValue(1);
+        assertThat(counter("weft.requests")).isEqualTo(1);
+
+        clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(99));
+        scrape();
+        assertThat(snapshots).hasValue(1);
+
+        clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(1));
+        scrape();
+        assertThat(snapshots).hasValue(2);
+        assertThat(counter("weft.requests")).isEqualTo(2);
+    }
+
+    private void scrape() {
+        for (Meter m : registry.getMeters()) {
+            m.measure().forEach(measurement -> measurement.getValue());
+        }
+    }
+
+    @Test
+    void aFailingSupplierKeepsTheLastValues() {
+        AtomicInteger calls = new AtomicInteger();
+        new WeftMetrics(() -> {
+            if (calls.incrementAndGet() > 1) {
+                throw new IllegalStateException("server gone");
+            }
+            return snapshot(7, Map.of());
+        }, Tags.empty(), Duration.ZERO).bindTo(registry);
+
+        assertThat(counter("weft.requests")).isEqualTo(7);
+        assertThat(counter("weft.requests")).isEqualTo(7);
+        assertThat(calls.get()).isGreaterThan(1);
+    }
+
+    @Test
+    void metersReadZeroUntilTheSupplierHasStatistics() {
+        AtomicInteger calls = new AtomicInteger();
+        new WeftMetrics(() -> calls.incrementAndGet() > 2 ? snapshot(5, Map.of()) : null, Tags.empty(),
+                Duration.ZERO).bindTo(registry);
+
+        assertThat(counter("weft.requests")).isZero();
+        assertThat(gauge("weft.connections.active")).isZero();
+        assertThat(counter("weft.requests")).isEqualTo(5);
+    }
+
+    @Test
+    void metersKeepWorkingWhenTheBinderIsNoLongerReferenced() throws InterruptedException {
+        bindUnreferenced();
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(counter("weft.requests")).isEqualTo(42);
+        assertThat(gauge("weft.connections.active")).isEqualTo(42);
+    }
+
+    private void bindUnreferenced() {
+        new WeftMetrics(() -> snapshot(42, Map.of()), Tags.empty()).bindTo(registry);
+    }
+
+    @Test
+    void unbindRemovesOnlyTheMetersOfThatBinding() {
+        WeftMetrics first = new WeftMetrics(() -> snapshot(1, Map.of()), Tags.of("server", "a"));
+        WeftMetrics second = new WeftMetrics(() -> snapshot(2, Map.of()), Tags.of("server", "b"));
+        first.bindTo(registry);
+        second.bindTo(registry);
+
+        first.unbindFrom(registry);
+
+        assertThat(registry.find("weft.requests").tag("server", "a").functionCounter()).isNull();
+        assertThat(registry.get("weft.requests").tag("server", "b").functionCounter().count()).isEqualTo(2);
+        assertThat(registry.getMeters()).hasSize(2 + 8 + ProtocolError.values().length);
+    }
+
+    /** A snapshot whose every number is {@code n}. */
+    private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors);
+    }
+}

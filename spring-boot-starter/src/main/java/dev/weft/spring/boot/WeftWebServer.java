@@ -1,0 +1,213 @@
+package dev.weft.spring.boot;
+
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.spi.WeftServer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.web.server.GracefulShutdownCallback;
+import org.springframework.boot.web.server.GracefulShutdownResult;
+import org.springframework.boot.web.server.PortInUseException;
+import org.springframework.boot.web.server.Shutdown;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.WebServerException;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Objects;
+
+/**
+ * A {@link WebServer} backed by a Weft {@link HttpServer} (or {@link HttpsServer}).
+ *
+ * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server, so a server stopped
+ * with {@link #stop()} can be started again (until {@link #destroy()}). The engine's acceptor thread is not a
+ * daemon thread and keeps the JVM alive while the server runs; each connection runs on its own virtual
+ * thread.
+ *
+ * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link WeftServer#shutdownGracefully()}: the
+ * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
+ * say {@code Connection: close}). {@link #stop()} cuts a pending graceful shutdown short.
+ */
+public class WeftWebServer implements WebServer {
+
+    private static final Log logger = LogFactory.getLog(WeftWebServer.class);
+
+    private final Object monitor = new Object();
+
+    private final HttpHandler handler;
+
+    private final ServerConfig config;
+
+    private final InetSocketAddress address;
+
+    private final Shutdown shutdown;
+
+    private volatile HttpsConfigurator httpsConfigurator;
+
+    /** The running engine server, or {@code null}; written under {@link #monitor}. */
+    private volatile HttpServer server;
+
+    private boolean destroyed;
+
+    /**
+     * A server that will serve {@code handler} on context {@code /}.
+     *
+     * @param handler           the handler of every request
+     * @param config            the engine configuration
+     * @param address           where to listen, or {@code null} to never listen (port -1)
+     * @param httpsConfigurator TLS configuration, or {@code null} for cleartext HTTP
+     * @param shutdown          how {@link #shutDownGracefully} behaves
+     */
+    public WeftWebServer(HttpHandler handler, ServerConfig config, InetSocketAddress address,
+            HttpsConfigurator httpsConfigurator, Shutdown shutdown) {
+        this.handler = Objects.requireNonNull(handler, "handler");
+        this.config = Objects.requireNonNull(config, "config");
+        this.address = address;
+        this.httpsConfigurator = httpsConfigurator;
+        this.shutdown = shutdown != null ? shutdown : Shutdown.IMMEDIATE;
+    }
+
+    /**
+     * Binds and starts the engine server; does nothing if it is running or if this server never listens.
+     *
+     * @throws PortInUseException if the port is taken
+     * @throws WebServerException if the server cannot start otherwise, or was destroyed
+     */
+    @Override
+    public void start() throws WebServerException {
+        synchronized (monitor) {
+            if (server != null) {
+                return;
+            }
+            if (destroyed) {
+                throw new WebServerException("Weft web server has been destroyed and cannot be started", null);
+            }
+            if (address == null) {
+                logger.debug("Weft not listening: port is -1");
+                return;
+            }
+            HttpServer started = createAndBind();
+            try {
+                started.createContext("/", handler);
+                started.start();
+            } catch (RuntimeException ex) {
+                started.stop(0);
+                throw new WebServerException("Unable to start Weft", ex);
+            }
+            server = started;
+            logger.info("Weft started on port " + getPort() + " (" + (isSecure() ? "https" : "http") + ")");
+        }
+    }
+
+    private HttpServer createAndBind() {
+        try {
+            HttpsConfigurator https = httpsConfigurator;
+            if (https == null) {
+                return Weft.createHttpServer(address, 0, config);
+            }
+            HttpsServer httpsServer = Weft.createHttpsServer(address, 0, config);
+            httpsServer.setHttpsConfigurator(https);
+            return httpsServer;
+        } catch (IOException ex) {
+            PortInUseException.throwIfPortBindingException(ex, address::getPort);
+            throw new WebServerException("Unable to start Weft on " + address, ex);
+        }
+    }
+
+    /**
+     * Stops the engine server at once, closing every connection; a pending graceful shutdown then reports
+     * {@link GracefulShutdownResult#REQUESTS_ACTIVE}. Does nothing if the server is not running.
+     */
+    @Override
+    public void stop() throws WebServerException {
+        HttpServer stopping;
+        synchronized (monitor) {
+            stopping = server;
+            server = null;
+        }
+        if (stopping != null) {
+            stopping.stop(0);
+            logger.debug("Weft stopped");
+        }
+    }
+
+    /** Stops the server for good; it cannot be started again. */
+    @Override
+    public void destroy() {
+        synchronized (monitor) {
+            destroyed = true;
+        }
+        stop();
+    }
+
+    /** The port the server listens on, or -1 if it is not running (or never listens). */
+    @Override
+    public int getPort() {
+        HttpServer current = server;
+        InetSocketAddress bound = current != null ? current.getAddress() : null;
+        return bound != null ? bound.getPort() : -1;
+    }
+
+    /**
+     * Stops accepting connections and lets in-flight exchanges finish. The callback (called on another thread
+     * unless the result is known at once) gets {@link GracefulShutdownResult#IMMEDIATE} if the shutdown mode is
+     * not {@link Shutdown#GRACEFUL}, {@link GracefulShutdownResult#IDLE} once every exchange has finished, or
+     * {@link GracefulShutdownResult#REQUESTS_ACTIVE} if {@link #stop()} cut the wait short.
+     */
+    @Override
+    public void shutDownGracefully(GracefulShutdownCallback callback) {
+        if (shutdown != Shutdown.GRACEFUL) {
+            callback.shutdownComplete(GracefulShutdownResult.IMMEDIATE);
+            return;
+        }
+        HttpServer current = server;
+        if (current == null) {
+            callback.shutdownComplete(GracefulShutdownResult.IDLE);
+            return;
+        }
+        logger.info("Commencing graceful shutdown. Waiting for active requests to complete");
+        ((WeftServer) current).shutdownGracefully().whenComplete((drained, failure) -> {
+            if (Boolean.TRUE.equals(drained)) {
+                logger.info("Graceful shutdown complete");
+                callback.shutdownComplete(GracefulShutdownResult.IDLE);
+            } else {
+                logger.info("Graceful shutdown aborted with one or more requests still active");
+                callback.shutdownComplete(GracefulShutdownResult.REQUESTS_ACTIVE);
+            }
+        });
+    }
+
+    /** The running engine server (a {@link WeftServer}), or {@code null} if it is not running. */
+    public HttpServer getServer() {
+        return server;
+    }
+
+    /** The engine configuration every start of this server uses. */
+    public ServerConfig getServerConfig() {
+        return config;
+    }
+
+    /** The shutdown mode. */
+    public Shutdown getShutdown() {
+        return shutdown;
+    }
+
+    /** Whether this server speaks TLS. */
+    public boolean isSecure() {
+        return httpsConfigurator != null;
+    }
+
+    /** Uses {@code configurator} for new TLS connections (SSL bundle reload). */
+    void updateHttpsConfigurator(HttpsConfigurator configurator) {
+        synchronized (monitor) {
+            httpsConfigurator = configurator;
+            if (server instanceof HttpsServer https) {
+                https.setHttpsConfigurator(configurator);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.weft.spring.boot.reactive;
+
+import com.sun.net.httpserver.HttpExchange;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.HttpHeadResponseDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Mono;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.util.Objects;
+
+/**
+ * Serves a spring-web reactive {@link HttpHandler} on a Weft server: register it as the handler of the
+ * {@code "/"} context.
+ *
+ * <p>Threading: {@link #handle} runs on the connection's virtual thread and stays there for the whole
+ * exchange, as its I/O thread: it runs an {@link ExchangeLoop} serving request-body reads (on demand) and
+ * response writes and flushes (one buffer at a time) until the application's pipeline terminates, then
+ * completes the exchange. The pipeline is subscribed on a second virtual thread and afterwards runs wherever
+ * its operators put it; it never blocks on the socket, and a handler that blocks cannot stall the I/O it
+ * waits for.
+ *
+ * <p>When the pipeline fails before the response is committed, the client gets a 500. When it fails after
+ * (headers, perhaps part of the body, already sent), the connection is broken off so the client cannot take
+ * the truncated body for a complete one.
+ */
+public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.HttpHandler {
+
+    private static final Log logger = LogFactory.getLog(WeftHttpHandlerAdapter.class);
+
+    private final HttpHandler httpHandler;
+    private final WeftCompression compression;
+    private final DataBufferFactory bufferFactory = DefaultDataBufferFactory.sharedInstance;
+
+    /**
+     * @param httpHandler the application
+     * @param compression response compression, {@link WeftCompression#DISABLED} for none
+     */
+    public WeftHttpHandlerAdapter(HttpHandler httpHandler, WeftCompression compression) {
+        this.httpHandler = Objects.requireNonNull(httpHandler, "httpHandler");
+        this.compression = Objects.requireNonNull(compression, "compression");
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        ExchangeLoop loop = new ExchangeLoop();
+        WeftServerHttpRequest request;
+        try {
+            request = new WeftServerHttpRequest(exchange,
+                    new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory));
+        } catch (URISyntaxException | IllegalArgumentException ex) {
+            if (logger.isDebugEnabled()) {
+                logger.debug("Rejecting request with an invalid URI or Host: " + ex.getMessage());
+            }
+            exchange.sendResponseHeaders(400, -1);
+            exchange.close();
+            return;
+        }
+        ExchangeOutput output = new ExchangeOutput(exchange, compression);
+        WeftServerHttpResponse response = new WeftServerHttpResponse(exchange, bufferFactory, loop, output);
+        ServerHttpResponse target = HttpMethod.HEAD.equals(request.getMethod())
+                ? new HttpHeadResponseDecorator(response) : response;
+
+        Mono<Void> processing = Mono.defer(() -> httpHandler.handle(request, target))
+                .then(Mono.defer(target::setComplete))
+                .onErrorResume(ex -> recover(ex, request, response));
+        // The handler is invoked on a fresh virtual thread: if it blocks (say on its own request body), this
+        // thread is free to serve the reads and writes it waits for.
+        Disposable.Swap pipeline = Disposables.swap();
+        Thread.ofVirtual().name(Thread.currentThread().getName() + "-handler").start(() -> pipeline.update(
+                processing.subscribe(null, loop::terminate, () -> loop.terminate(null))));
+        Throwable failure = loop.run();
+        if (failure == null) {
+            output.complete();
+            return;
+        }
+        pipeline.dispose();
+        if (!output.started()) {
+            logger.warn(describe(request) + " failed before the response was sent; answering 500", failure);
+        } else {
+            logger.warn(describe(request) + " failed after the response was committed; aborting the connection",
+                    failure);
+        }
+        output.fail(failure);
+    }
+
+    /** Before commit: answer 500 through the normal path (commit actions run). After: fail the exchange. */
+    private static Mono<Void> recover(Throwable ex, WeftServerHttpRequest request, WeftServerHttpResponse response) {
+        if (response.isCommitted()) {
+            return Mono.error(ex);
+        }
+        logger.warn(describe(request) + " failed; answering 500", ex);
+        response.getHeaders().clear();
+        response.getCookies().clear();
+        response.setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
+        return response.setComplete();
+    }
+
+    private static String describe(WeftServerHttpRequest request) {
+        return request.getMethod() + " " + request.getPath();
+    }
+
+    /** The compression this adapter applies. */
+    public WeftCompression compression() {
+        return compression;
+    }
+
+    @Override
+    public String toString() {
+        return "WeftHttpHandlerAdapter[" + httpHandler + "]";
+    }
+}

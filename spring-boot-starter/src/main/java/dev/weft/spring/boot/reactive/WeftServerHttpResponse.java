@@ -1,0 +1,91 @@
+package dev.weft.spring.boot.reactive;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import org.reactivestreams.Publisher;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseCookie;
+import org.springframework.http.server.reactive.AbstractServerHttpResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Weft exchange's response as spring-web's {@code ServerHttpResponse}. Status, headers and cookies are
+ * copied to the exchange at commit; body buffers are handed one at a time to the connection thread, which
+ * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket and a slow client
+ * slows the publisher down.
+ */
+public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
+
+    private final HttpExchange exchange;
+    private final ExchangeLoop loop;
+    private final ExchangeOutput output;
+
+    WeftServerHttpResponse(HttpExchange exchange, DataBufferFactory bufferFactory, ExchangeLoop loop,
+                           ExchangeOutput output) {
+        super(bufferFactory);
+        this.exchange = exchange;
+        this.loop = loop;
+        this.output = output;
+    }
+
+    /** The status set by the application, or 200 (what is sent when none was set). */
+    @Override
+    public HttpStatusCode getStatusCode() {
+        HttpStatusCode status = super.getStatusCode();
+        return status != null ? status : HttpStatus.OK;
+    }
+
+    /** The engine's {@link HttpExchange}. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getNativeResponse() {
+        return (T) exchange;
+    }
+
+    @Override
+    protected void applyStatusCode() {
+        output.status(getStatusCode().value());
+    }
+
+    @Override
+    protected void applyHeaders() {
+        Headers target = exchange.getResponseHeaders();
+        getHeaders().forEach((name, values) -> target.put(name, new ArrayList<>(values)));
+        output.contentLength(getHeaders().getContentLength());
+    }
+
+    @Override
+    protected void applyCookies() {
+        Headers target = exchange.getResponseHeaders();
+        for (List<ResponseCookie> cookies : getCookies().values()) {
+            for (ResponseCookie cookie : cookies) {
+                target.add("Set-Cookie", cookie.toString());
+            }
+        }
+    }
+
+    @Override
+    protected Mono<Void> writeWithInternal(Publisher<? extends DataBuffer> body) {
+        // concatMap with prefetch 1: one buffer queued, one being written; the next is requested only
+        // when the connection thread has written the previous one.
+        return Flux.from(body)
+                .concatMap(buffer -> loop.submit(() -> output.write(buffer), () -> DataBufferUtils.release(buffer)), 1)
+                .doOnDiscard(DataBuffer.class, DataBufferUtils::release)
+                .then();
+    }
+
+    @Override
+    protected Mono<Void> writeAndFlushWithInternal(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+        return Flux.from(body)
+                .concatMap(part -> writeWithInternal(part).then(loop.submit(output::flush, () -> { })), 1)
+                .then();
+    }
+}

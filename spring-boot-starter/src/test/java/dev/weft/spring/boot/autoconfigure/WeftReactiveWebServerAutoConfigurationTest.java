@@ -1,0 +1,239 @@
+package dev.weft.spring.boot.autoconfigure;
+
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.spring.boot.WeftReactiveWebServerFactory;
+import dev.weft.spring.boot.WeftServerCustomizer;
+import dev.weft.spring.boot.WeftWebServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextFactory;
+import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
+import org.springframework.boot.reactor.netty.autoconfigure.actuate.web.server.NettyReactiveManagementContextAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.reactive.AbstractReactiveWebServerFactory;
+import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory;
+import org.springframework.boot.web.server.reactive.context.AnnotationConfigReactiveWebServerApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.HttpHandler;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the auto-configuration contributes, and when it backs off. */
+@Timeout(60)
+class WeftReactiveWebServerAutoConfigurationTest {
+
+    private final ReactiveWebApplicationContextRunner runner = new ReactiveWebApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(NettyReactiveWebServerAutoConfiguration.class,
+                    WeftReactiveWebServerAutoConfiguration.class));
+
+    @Test
+    void weftFactoryIsChosenWithReactorNettyPresent() {
+        runner.run(context -> assertThat(context).hasSingleBean(ReactiveWebServerFactory.class)
+                .getBean(ReactiveWebServerFactory.class).isInstanceOf(WeftReactiveWebServerFactory.class));
+    }
+
+    @Test
+    void isOrderedBeforeBootsReactiveServerAutoConfigurations() {
+        AutoConfiguration annotation = WeftReactiveWebServerAutoConfiguration.class
+                .getAnnotation(AutoConfiguration.class);
+
+        assertThat(annotation.beforeName()).containsExactlyInAnyOrder(
+                NettyReactiveWebServerAutoConfiguration.class.getName(),
+                "org.springframework.boot.jetty.autoconfigure.reactive.JettyReactiveWebServerAutoConfiguration",
+                "org.springframework.boot.tomcat.autoconfigure.reactive.TomcatReactiveWebServerAutoConfiguration");
+    }
+
+    @Test
+    void userDefinedReactiveWebServerFactoryWins() {
+        runner.withUserConfiguration(UserFactoryConfiguration.class).run(context -> {
+            assertThat(context).hasSingleBean(ReactiveWebServerFactory.class);
+            assertThat(context).doesNotHaveBean(WeftReactiveWebServerFactory.class);
+            assertThat(context.getBean(ReactiveWebServerFactory.class)).isInstanceOf(UserFactory.class);
+        });
+    }
+
+    @Test
+    void backsOffOutsideReactiveWebApplications() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(WeftReactiveWebServerAutoConfiguration.class))
+                .run(context -> assertThat(context).doesNotHaveBean(WeftReactiveWebServerFactory.class)
+                        .doesNotHaveBean(WeftServerProperties.class));
+    }
+
+    @Test
+    void withoutPropertiesOnlyBootsHeaderSizeDefaultChangesTheEngineDefaults() {
+        runner.run(context -> {
+            ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
+            // server.max-http-request-header-size defaults to 8KB in Spring Boot.
+            assertThat(config).isEqualTo(ServerConfig.defaults().toBuilder().maxHeaderSize(8 * 1024).build());
+        });
+    }
+
+    @Test
+    void propertyDefaultsAreTheEngineDefaults() {
+        WeftServerProperties properties = new WeftServerProperties();
+        ServerConfig defaults = ServerConfig.defaults();
+
+        assertThat(properties.getMaxConnections()).isEqualTo(defaults.maxConnections());
+        assertThat(properties.getIdleTimeout()).isEqualTo(defaults.idleTimeout());
+        assertThat(properties.getHeaderReadTimeout()).isEqualTo(defaults.headerReadTimeout());
+        assertThat(properties.getBodyReadTimeout()).isEqualTo(defaults.bodyReadTimeout());
+        assertThat(properties.getWriteTimeout()).isEqualTo(defaults.writeTimeout());
+        assertThat(properties.getTlsHandshakeTimeout()).isEqualTo(defaults.tlsHandshakeTimeout());
+        assertThat(properties.getMaxRequestBodySize().toBytes()).isEqualTo(defaults.maxRequestBodySize());
+        assertThat(properties.getMaxHeaderCount()).isEqualTo(defaults.maxHeaderCount());
+        assertThat(properties.getMaxRequestLineLength().toBytes()).isEqualTo(defaults.maxRequestLineLength());
+        assertThat(properties.getBacklog()).isEqualTo(defaults.backlog());
+        assertThat(properties.isAccessLog()).isEqualTo(defaults.accessLog());
+        assertThat(properties.getStatsPage().isEnabled()).isEqualTo(defaults.statsPath() != null);
+        assertThat(properties.getStatsPage().getPath()).isEqualTo("/__stats");
+    }
+
+    @Test
+    void propertiesReachTheFactory() {
+        runner.withPropertyValues("server.server-header=Acme", "server.max-http-request-header-size=20KB",
+                "weft.server.max-connections=11", "weft.server.idle-timeout=2m",
+                "weft.server.header-read-timeout=250ms", "weft.server.body-read-timeout=3s",
+                "weft.server.write-timeout=4s", "weft.server.tls-handshake-timeout=5s",
+                "weft.server.max-request-body-size=1KB", "weft.server.max-header-count=12",
+                "weft.server.max-request-line-length=1KB", "weft.server.backlog=13",
+                "weft.server.access-log=true", "weft.server.stats-page.enabled=true").run(context -> {
+                    ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
+                    assertThat(config.serverHeader()).isEqualTo("Acme");
+                    assertThat(config.maxHeaderSize()).isEqualTo(20 * 1024);
+                    assertThat(config.maxConnections()).isEqualTo(11);
+                    assertThat(config.idleTimeout()).isEqualTo(Duration.ofMinutes(2));
+                    assertThat(config.headerReadTimeout()).isEqualTo(Duration.ofMillis(250));
+                    assertThat(config.bodyReadTimeout()).isEqualTo(Duration.ofSeconds(3));
+                    assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(4));
+                    assertThat(config.tlsHandshakeTimeout()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(config.maxRequestBodySize()).isEqualTo(1024);
+                    assertThat(config.maxHeaderCount()).isEqualTo(12);
+                    assertThat(config.maxRequestLineLength()).isEqualTo(1024);
+                    assertThat(config.backlog()).isEqualTo(13);
+                    assertThat(config.accessLog()).isTrue();
+                    assertThat(config.statsPath()).isEqualTo("/__stats");
+                });
+    }
+
+    @Test
+    void blankServerHeaderRemovesTheHeader() {
+        runner.withPropertyValues("server.server-header= ").run(context -> assertThat(
+                context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig().serverHeader()).isNull());
+    }
+
+    @Test
+    void serverCustomizerBeansApplyInOrderAfterProperties() {
+        runner.withUserConfiguration(CustomizerConfiguration.class)
+                .withPropertyValues("weft.server.max-connections=11", "weft.server.max-header-count=12")
+                .run(context -> {
+                    ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
+                    assertThat(config.maxConnections()).isEqualTo(2);
+                    assertThat(config.maxHeaderCount()).isEqualTo(12);
+                });
+    }
+
+    @Test
+    void servesWithAWeftServerWhenTheContextHasAWebServer() {
+        new ReactiveWebApplicationContextRunner(AnnotationConfigReactiveWebServerApplicationContext::new)
+                .withConfiguration(AutoConfigurations.of(NettyReactiveWebServerAutoConfiguration.class,
+                        WeftReactiveWebServerAutoConfiguration.class))
+                .withUserConfiguration(HttpHandlerConfiguration.class)
+                .withPropertyValues("server.port=0")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    WebServer webServer = ((AnnotationConfigReactiveWebServerApplicationContext) context
+                            .getSourceApplicationContext()).getWebServer();
+                    assertThat(webServer).isInstanceOf(WeftWebServer.class);
+                    assertThat(webServer.getPort()).isPositive();
+                });
+    }
+
+    @Test
+    void managementContextFactoryIsPrimaryWhenTheManagementPortDiffers() {
+        runner.withConfiguration(AutoConfigurations.of(NettyReactiveManagementContextAutoConfiguration.class,
+                        WeftReactiveManagementContextAutoConfiguration.class))
+                .withPropertyValues("management.server.port=0")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(ManagementContextFactory.class))
+                            .isSameAs(context.getBean("weftReactiveWebChildContextFactory"));
+                });
+    }
+
+    @Test
+    void noManagementContextFactoryOnTheSamePort() {
+        runner.withConfiguration(AutoConfigurations.of(WeftReactiveManagementContextAutoConfiguration.class))
+                .run(context -> assertThat(context).doesNotHaveBean(ManagementContextFactory.class));
+    }
+
+    @Test
+    void noManagementContextFactoryWhenWeftIsNotTheServer() {
+        runner.withConfiguration(AutoConfigurations.of(WeftReactiveManagementContextAutoConfiguration.class))
+                .withUserConfiguration(UserFactoryConfiguration.class)
+                .withPropertyValues("management.server.port=0")
+                .run(context -> assertThat(context).doesNotHaveBean("weftReactiveWebChildContextFactory"));
+    }
+
+    @Test
+    void autoConfigurationsAreRegisteredInTheImportsFile() {
+        assertThat(ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader()).getCandidates())
+                .contains(WeftReactiveWebServerAutoConfiguration.class.getName(),
+                        WeftReactiveManagementContextAutoConfiguration.class.getName());
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class UserFactoryConfiguration {
+
+        @Bean
+        UserFactory userFactory() {
+            return new UserFactory();
+        }
+    }
+
+    static class UserFactory extends AbstractReactiveWebServerFactory {
+
+        @Override
+        public WebServer getWebServer(HttpHandler httpHandler) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class CustomizerConfiguration {
+
+        @Bean
+        @Order(2)
+        WeftServerCustomizer second() {
+            return builder -> builder.maxConnections(2);
+        }
+
+        @Bean
+        @Order(1)
+        WeftServerCustomizer first() {
+            return builder -> builder.maxConnections(1);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class HttpHandlerConfiguration {
+
+        @Bean
+        HttpHandler httpHandler() {
+            return (request, response) -> {
+                response.setStatusCode(HttpStatus.NO_CONTENT);
+                return response.setComplete();
+            };
+        }
+    }
+}

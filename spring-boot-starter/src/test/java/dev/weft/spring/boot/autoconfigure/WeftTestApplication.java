@@ -1,0 +1,74 @@
+package dev.weft.spring.boot.autoconfigure;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.SslInfo;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A small WebFlux application for the starter's tests (no component scanning): a JSON endpoint, a slow
+ * endpoint held by a {@link Gate}, an endpoint naming the TLS client certificate, and a large text body.
+ */
+@SpringBootConfiguration(proxyBeanMethods = false)
+@EnableAutoConfiguration
+class WeftTestApplication {
+
+    /** 4 KiB of text, above the default compression threshold. */
+    static final String LARGE_TEXT = "weft ".repeat(1024 * 4 / 5);
+
+    @Bean
+    Gate gate() {
+        return new Gate();
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> routes(Gate gate) {
+        return RouterFunctions.route()
+                .GET("/greeting", request -> ServerResponse.ok()
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(Map.of("message", "Hello, " + request.queryParam("name").orElse("world"))))
+                .GET("/slow", request -> {
+                    gate.entered.countDown();
+                    return gate.released()
+                            .timeout(Duration.ofSeconds(20))
+                            .then(ServerResponse.ok().contentType(MediaType.TEXT_PLAIN).bodyValue("done"));
+                })
+                .GET("/whoami", request -> {
+                    SslInfo info = request.exchange().getRequest().getSslInfo();
+                    X509Certificate[] peer = info != null ? info.getPeerCertificates() : null;
+                    String who = peer != null && peer.length > 0
+                            ? peer[0].getSubjectX500Principal().getName() : "anonymous";
+                    return ServerResponse.ok().contentType(MediaType.TEXT_PLAIN).bodyValue(who);
+                })
+                .GET("/large", request -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
+                        .bodyValue(LARGE_TEXT))
+                .build();
+    }
+
+    /** Holds {@code /slow} requests until released. */
+    static final class Gate {
+
+        final CountDownLatch entered = new CountDownLatch(1);
+
+        final Sinks.Empty<Void> release = Sinks.empty();
+
+        void open() {
+            release.tryEmitEmpty();
+        }
+
+        Mono<Void> released() {
+            return release.asMono();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.weft.spring.boot.reactive;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The per-exchange task loop run by the connection thread. */
+@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ExchangeLoopTest {
+
+    private final ExchangeLoop loop = new ExchangeLoop();
+
+    @Test
+    void tasksQueuedBeforeTerminationRunInOrderOnTheLoopThreadBeforeItReturns() throws Exception {
+        List<String> ran = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            int n = i;
+            loop.execute(() -> ran.add(n + "@" + Thread.currentThread().getName()), () -> ran.add("discarded"));
+        }
+        loop.terminate(null);
+        Throwable result = runOnThread("loop-thread").get(5, TimeUnit.SECONDS);
+
+        assertThat(result).isNull();
+        assertThat(ran).containsExactly("0@loop-thread", "1@loop-thread", "2@loop-thread", "3@loop-thread",
+                "4@loop-thread");
+    }
+
+    @Test
+    void firstTerminationWinsAndItsFailureIsReturned() throws Exception {
+        IOException failure = new IOException("first");
+        loop.terminate(failure);
+        loop.terminate(null);
+
+        assertThat(runOnThread("loop").get(5, TimeUnit.SECONDS)).isSameAs(failure);
+    }
+
+    @Test
+    void tasksAfterTheLoopEndedAreDiscardedOnTheCallingThread() throws Exception {
+        loop.terminate(null);
+        runOnThread("loop").get(5, TimeUnit.SECONDS);
+        AtomicInteger ran = new AtomicInteger();
+        AtomicInteger discarded = new AtomicInteger();
+
+        loop.execute(ran::incrementAndGet, discarded::incrementAndGet);
+
+        assertThat(loop.isClosed()).isTrue();
+        assertThat(ran).hasValue(0);
+        assertThat(discarded).hasValue(1);
+    }
+
+    @Test
+    void submittedActionCompletesItsMonoOrFailsIt() throws Exception {
+        CompletableFuture<Throwable> done = runOnThread("loop");
+        CompletableFuture<String> ok = new CompletableFuture<>();
+        CompletableFuture<Throwable> failed = new CompletableFuture<>();
+
+        loop.submit(() -> { }, () -> { }).subscribe(null, ok::completeExceptionally,
+                () -> ok.complete(Thread.currentThread().getName()));
+        loop.submit(() -> {
+            throw new IOException("write failed");
+        }, () -> { }).subscribe(null, failed::complete);
+
+        assertThat(ok.get(5, TimeUnit.SECONDS)).isEqualTo("loop");
+        assertThat(failed.get(5, TimeUnit.SECONDS)).hasMessage("write failed");
+        loop.terminate(null);
+        assertThat(done.get(5, TimeUnit.SECONDS)).isNull();
+    }
+
+    @Test
+    void submitAfterTheEndFailsAndDiscards() throws Exception {
+        loop.terminate(null);
+        runOnThread("loop").get(5, TimeUnit.SECONDS);
+        AtomicInteger discarded = new AtomicInteger();
+
+        CompletableFuture<Throwable> error = new CompletableFuture<>();
+        loop.submit(() -> { }, discarded::incrementAndGet).subscribe(null, error::complete);
+
+        assertThat(error.get(5, TimeUnit.SECONDS)).hasMessageContaining("exchange is over");
+        assertThat(discarded).hasValue(1);
+    }
+
+    @Test
+    void taskThatLeaksAnExceptionFailsTheExchange() throws Exception {
+        CompletableFuture<Throwable> done = runOnThread("loop");
+        loop.execute(() -> {
+            throw new IllegalStateException("bug");
+        }, () -> { });
+
+        assertThat(done.get(5, TimeUnit.SECONDS)).hasMessage("bug");
+    }
+
+    @Test
+    void interruptingTheLoopThreadEndsTheLoop() throws Exception {
+        CompletableFuture<Throwable> done = new CompletableFuture<>();
+        Thread thread = Thread.ofVirtual().start(() -> done.complete(loop.run()));
+        Thread.sleep(50);
+        thread.interrupt();
+
+        assertThat(done.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+    }
+
+    private CompletableFuture<Throwable> runOnThread(String name) {
+        CompletableFuture<Throwable> result = new CompletableFuture<>();
+        Thread.ofVirtual().name(name).start(() -> result.complete(loop.run()));
+        return result;
+    }
+}
