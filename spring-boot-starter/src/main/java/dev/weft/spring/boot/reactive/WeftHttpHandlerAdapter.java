@@ -84,10 +84,14 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
             return;
         }
         pipeline.dispose();
-        if (!output.started()) {
+        if (failure instanceof InterruptedException) {
+            // The server is stopping and closed this connection: nothing to report.
+            logger.debug(describe(request) + " interrupted by the server stopping");
+        } else if (!output.started()) {
             logger.warn(describe(request) + " failed before the response was sent; answering 500", failure);
-        } else {
-            logger.warn(describe(request) + " failed after the response was committed; aborting the connection",
+        } else if (logger.isDebugEnabled()) {
+            // The failure goes back to the engine, which logs it and counts it as a handler exception.
+            logger.debug(describe(request) + " failed after the response was committed; aborting the connection",
                     failure);
         }
         output.fail(failure);
