@@ -1,0 +1,314 @@
+# Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh).
+#
+# Source it from a bash script running with `set -euo pipefail`, after setting:
+#   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
+#   LOG_DIR PIPELINE_LUA                                                             (paths)
+# then call check_common_knobs and install_cleanup_traps. The sourcing script defines
+#   server_cmd NAME PORT          -> fills the array SERVER_CMD with the command that starts a server
+#   provider_class_ok NAME CLASS  -> succeeds if CLASS (from the server's "ready CLASS ..." line)
+#                                    is the implementation NAME stands for
+# which start_server calls. Every server must print one line "ready <class> [more]" on stdout
+# once it listens, and must answer GET /plaintext with "Hello, World!".
+#
+# Globals kept here: SERVER_PID SERVER_PORT WRK_PID STARTED_PIDS (lifecycle), SERVER_CMD WRK_CMD
+# (filled by server_cmd / wrk_cmd), SAMPLES["name mode"] (req/s values), SERVER_CMDS WRK_CMDS
+# (for the report), RAW_LINES (one line per measured run).
+# shellcheck shell=bash
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+warn() { printf '[bench] WARNING: %s\n' "$*" >&2; }
+die() { printf '[bench] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# Print a command (shell-quoted) and run it.
+run() {
+  printf '+' >&2
+  printf ' %q' "$@" >&2
+  printf '\n' >&2
+  "$@"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks of the knobs every harness has
+# ---------------------------------------------------------------------------------------------
+check_common_knobs() {
+  [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"
+  [[ $CONNECTIONS =~ ^[1-9][0-9]*$ ]] || die "CONNECTIONS must be a positive integer (got '$CONNECTIONS')"
+  [[ $PIPELINE_DEPTH =~ ^[1-9][0-9]*$ ]] || die "PIPELINE_DEPTH must be a positive integer (got '$PIPELINE_DEPTH')"
+  [[ $WRK_THREADS =~ ^[1-9][0-9]*$ ]] || die "WRK_THREADS must be a positive integer (got '$WRK_THREADS')"
+  [[ $STARTUP_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "STARTUP_TIMEOUT must be a positive integer (got '$STARTUP_TIMEOUT')"
+  [[ $DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "DURATION must look like 10s, 1m, ... (got '$DURATION')"
+  [[ $WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "WARMUP must be 0 or look like 3s (got '$WARMUP')"
+  (( WRK_THREADS <= CONNECTIONS )) || die "WRK_THREADS must not exceed CONNECTIONS"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Server lifecycle; the EXIT trap guarantees the server dies whatever happens.
+# ---------------------------------------------------------------------------------------------
+SERVER_PID=""
+SERVER_PORT=""
+WRK_PID=""
+STARTED_PIDS=()
+
+# Run wrk in the background and wait for it, so that a signal to this script is handled at
+# once (bash defers traps while a foreground child runs). Output goes to $1.
+run_wrk() {
+  local out=$1 rc=0
+  shift
+  "$@" >"$out" 2>&1 </dev/null &
+  WRK_PID=$!
+  wait "$WRK_PID" || rc=$?
+  WRK_PID=""
+  return "$rc"
+}
+
+stop_server() {
+  local pid=$SERVER_PID port=$SERVER_PORT i
+  SERVER_PID=""
+  SERVER_PORT=""
+  [[ -n $pid ]] || return 0
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 100; i++)); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+      warn "server pid $pid ignored SIGTERM for 10s; sending SIGKILL"
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  fi
+  wait "$pid" 2>/dev/null || true
+  if [[ -n $port ]] && port_in_use "$port"; then
+    warn "port $port still has a listener after stopping pid $pid"
+  fi
+}
+
+cleanup() {
+  local rc=$?
+  trap - EXIT
+  if [[ -n $WRK_PID ]]; then
+    kill -TERM "$WRK_PID" 2>/dev/null || true
+    wait "$WRK_PID" 2>/dev/null || true
+  fi
+  stop_server
+  # Belt and braces: anything this script started that is somehow still alive.
+  local pid
+  for pid in "${STARTED_PIDS[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -KILL "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
+  exit "$rc"
+}
+install_cleanup_traps() {
+  trap cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM HUP
+}
+
+port_in_use() {
+  local port=$1
+  if command -v ss >/dev/null 2>&1; then
+    [[ -n $(ss -Htln "sport = :$port" 2>/dev/null) ]] && return 0
+  fi
+  # A successful connect means somebody listens there.
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+}
+
+free_port() {
+  local port i
+  for ((i = 0; i < 200; i++)); do
+    port=$((20000 + RANDOM % 30000))
+    if ! port_in_use "$port"; then
+      echo "$port"
+      return 0
+    fi
+  done
+  die "could not find a free port"
+}
+
+# ---------------------------------------------------------------------------------------------
+# JDK >= 21
+# ---------------------------------------------------------------------------------------------
+jdk_major() {
+  local home=$1 v
+  [[ -f $home/release && -x $home/bin/java && -x $home/bin/javac ]] || return 1
+  v=$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$home/release" | head -n 1)
+  [[ $v == 1.* ]] && v=${v#1.}
+  v=${v%%[.+-]*}
+  [[ $v =~ ^[0-9]+$ ]] || return 1
+  echo "$v"
+}
+
+find_jdk() {
+  local best="" best_major=0 dir major
+  if [[ -n ${BENCH_JDK:-} ]]; then
+    major=$(jdk_major "$BENCH_JDK") || die "BENCH_JDK=$BENCH_JDK is not a JDK"
+    (( major >= 21 )) || die "BENCH_JDK=$BENCH_JDK is Java $major, need >= 21"
+    echo "$BENCH_JDK"
+    return 0
+  fi
+  for dir in /usr/lib/jvm/*; do
+    [[ -d $dir ]] || continue
+    major=$(jdk_major "$dir") || continue
+    if (( major >= 21 && major > best_major )); then
+      best=$dir
+      best_major=$major
+    fi
+  done
+  if [[ -z $best && -n ${JAVA_HOME:-} ]]; then
+    major=$(jdk_major "$JAVA_HOME") || major=0
+    (( major >= 21 )) && best=$JAVA_HOME
+  fi
+  [[ -n $best ]] || die "no JDK >= 21 found in /usr/lib/jvm/* or JAVA_HOME (set BENCH_JDK)"
+  echo "$best"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Tools
+# ---------------------------------------------------------------------------------------------
+apt_install() {
+  local pkg=$1 sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || die "$pkg is missing and we are not root (install it: apt-get install $pkg)"
+    sudo=(sudo)
+  fi
+  command -v apt-get >/dev/null 2>&1 || die "$pkg is missing and apt-get is not available"
+  log "$pkg not found; installing it with apt-get"
+  if ! run "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "$pkg"; then
+    run "${sudo[@]}" apt-get update
+    run "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "$pkg"
+  fi
+}
+
+ensure_tool() {
+  local tool=$1 pkg=$2
+  command -v "$tool" >/dev/null 2>&1 || apt_install "$pkg"
+  command -v "$tool" >/dev/null 2>&1 || die "$tool still not found after installing $pkg"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Servers and wrk
+# ---------------------------------------------------------------------------------------------
+wrk_cmd() { # mode duration port -> fills WRK_CMD
+  local mode=$1 duration=$2 port=$3
+  local url="http://127.0.0.1:$port/plaintext"
+  WRK_CMD=(wrk "-t$WRK_THREADS" "-c$CONNECTIONS" "-d$duration")
+  if [[ $mode == pipelined ]]; then
+    WRK_CMD+=(-s "$PIPELINE_LUA" "$url" -- "$PIPELINE_DEPTH")
+  else
+    WRK_CMD+=("$url")
+  fi
+}
+
+quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; done; echo "${out# }"; }
+
+# Start a server and wait until it is ready and serves /plaintext. Retries on another port
+# if the first one was grabbed in the meantime. Sets SERVER_PID / SERVER_PORT.
+start_server() {
+  local provider=$1 round=$2 attempt port logf deadline line cls body
+  for ((attempt = 1; attempt <= 3; attempt++)); do
+    port=$(free_port)
+    logf="$LOG_DIR/server-$provider-r$round.log"
+    server_cmd "$provider" "$port"
+    printf '+ %s\n' "$(quote_cmd "${SERVER_CMD[@]}")" >&2
+    "${SERVER_CMD[@]}" >"$logf" 2>&1 </dev/null &
+    SERVER_PID=$!
+    SERVER_PORT=$port
+    STARTED_PIDS+=("$SERVER_PID")
+
+    deadline=$((SECONDS + STARTUP_TIMEOUT))
+    line=""
+    while ((SECONDS < deadline)); do
+      line=$(grep -m 1 '^ready ' "$logf" 2>/dev/null) || line=""
+      [[ -n $line ]] && break
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [[ -z $line ]]; then
+      warn "$provider server did not become ready (attempt $attempt, port $port); log $logf:"
+      sed 's/^/    /' "$logf" >&2 || true
+      stop_server
+      continue
+    fi
+
+    cls=${line#ready }
+    cls=${cls%$'\r'}
+    cls=${cls%% *} # the class is the first word; a server may print more after it
+    if ! provider_class_ok "$provider" "$cls"; then
+      stop_server
+      die "$provider: server reports provider '$cls', which is not the $provider implementation"
+    fi
+
+    body=""
+    while ((SECONDS < deadline)); do
+      body=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
+      [[ $body == "Hello, World!" ]] && break
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    if [[ $body != "Hello, World!" ]]; then
+      warn "$provider server on port $port does not answer GET /plaintext correctly (got '$body'); log $logf:"
+      sed 's/^/    /' "$logf" >&2 || true
+      stop_server
+      die "$provider: smoke test failed"
+    fi
+    log "$provider ready on port $port ($cls, pid $SERVER_PID)"
+    return 0
+  done
+  die "$provider: server failed to start 3 times"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measurement
+# ---------------------------------------------------------------------------------------------
+declare -A SAMPLES=()   # "provider mode" -> space separated req/s values
+declare -A SERVER_CMDS=() WRK_CMDS=()
+RAW_LINES=()
+
+# Run one wrk measurement; prints req/s (or NA) on stdout.
+measure() {
+  local provider=$1 mode=$2 round=$3 port=$4 out rps non2xx sockerr
+  out="$LOG_DIR/wrk-$provider-$mode-r$round.txt"
+  if [[ $WARMUP != 0 ]]; then
+    wrk_cmd "$mode" "$WARMUP" "$port"
+    printf '+ %s   # warm-up\n' "$(quote_cmd "${WRK_CMD[@]}")" >&2
+    run_wrk "$LOG_DIR/wrk-$provider-$mode-r$round-warmup.txt" "${WRK_CMD[@]}" ||
+      warn "$provider $mode warm-up: wrk exited with $?"
+  fi
+  wrk_cmd "$mode" "$DURATION" "$port"
+  printf '+ %s\n' "$(quote_cmd "${WRK_CMD[@]}")" >&2
+  run_wrk "$out" "${WRK_CMD[@]}" || warn "$provider $mode: wrk exited with $?"
+
+  rps=$(awk '/^Requests\/sec:/ { print $2; exit }' "$out")
+  [[ $rps =~ ^[0-9]+(\.[0-9]+)?$ ]] || rps=NA
+  non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF; exit }' "$out")
+  non2xx=${non2xx:-0}
+  sockerr=$(awk '/Socket errors:/ { sub(/^ *Socket errors: */, ""); gsub(/, /, ","); gsub(/ /, "="); print; exit }' "$out")
+  sockerr=${sockerr:-none}
+  [[ $rps == NA ]] && { warn "$provider $mode round $round: no Requests/sec in wrk output:"; sed 's/^/    /' "$out" >&2; }
+  [[ $non2xx != 0 ]] && warn "$provider $mode round $round: $non2xx non-2xx/3xx responses"
+  [[ $sockerr != none ]] && warn "$provider $mode round $round: socket errors: $sockerr"
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    warn "$provider server died during the $mode run; treating the result as NA"
+    rps=NA
+  fi
+  RAW_LINES+=("$(printf '%-5s %-7s %-10s %-6s %14s %8s %s' "$round" "$provider" "$mode" "$port" "$rps" "$non2xx" "$sockerr")")
+  log "$provider $mode round $round: $rps req/s"
+  SAMPLES["$provider $mode"]+="$rps "
+}
+
+median() { # values... (NA ignored) -> median with 2 decimals, or NA
+  printf '%s\n' "$@" | awk '/^[0-9]+(\.[0-9]+)?$/ { print }' | sort -g |
+    awk '{ a[NR] = $1 } END {
+      if (NR == 0) { print "NA"; exit }
+      if (NR % 2) printf "%.2f\n", a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2
+    }'
+}
+
+ratio() { # a b -> a/b with 2 decimals, or n/a
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) { print "n/a"; exit }
+    printf "%.2f\n", a / b }'
+}

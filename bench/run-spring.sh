@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+#
+# Spring WebFlux "plaintext" benchmark: the same Spring Boot 4.1.1 app on Weft, Reactor Netty
+# and Jetty.
+#
+# bench/spring/src holds one app (PlaintextApplication: GET /plaintext -> Mono<String>
+# "Hello, World!", text/plain). bench/spring/{weft,netty,jetty}/pom.xml compile that same source
+# with different dependencies, and spring-boot-maven-plugin repackages each into
+# bench/spring/<server>/target/app.jar:
+#   weft  : spring-boot-starter-webflux without spring-boot-starter-reactor-netty,
+#           plus dev.weft:weft-spring-boot-starter:0.1.0-SNAPSHOT (installed from this repository)
+#   netty : spring-boot-starter-webflux (Reactor Netty, Boot's default reactive server)
+#   jetty : spring-boot-starter-webflux without spring-boot-starter-reactor-netty,
+#           plus spring-boot-starter-jetty
+# Every server is started as `java $JVM_OPTS -jar app.jar --server.port=PORT`; the JVM flags and
+# the app are identical, only the jar's server differs. Load comes from wrk against 127.0.0.1,
+# in two modes (plain keep-alive, and pipelined with bench/pipeline.lua).
+#
+# Knobs (environment variables):
+#   SERVERS         servers to run                            (default "weft netty jetty")
+#   ROUNDS          rounds; each round runs every server once (default 3)
+#   DURATION        wrk duration of each measured run         (default 10s)
+#   WARMUP          wrk warm-up before each measured run      (default 5s; 0 = no warm-up)
+#   CONNECTIONS     wrk connections                           (default 64)
+#   PIPELINE_DEPTH  requests per pipelined send               (default 16)
+#   WRK_THREADS     wrk threads                               (default 1)
+#   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
+#   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
+#   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 60)
+#   SKIP_BUILD      1 = use the existing bench/spring/*/target/app.jar, build nothing (default 0)
+#   WEFT_INSTALL    0 = do not install spring-boot-starter from this repository first; use the
+#                   weft-spring-boot-starter already in ~/.m2 (default 1)
+#
+# The app prints "ready <WebServer class> <port>" once the server listens (its log level is WARN,
+# so Boot's own start-up lines are silent); the harness checks that class, so a jar that ended
+# up with the wrong server (e.g. Reactor Netty winning in the weft jar) is never measured under
+# the wrong name.
+#
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+TARGET_DIR="$BENCH_DIR/target"
+LOG_DIR="$TARGET_DIR/logs-spring"
+RESULTS_FILE="$TARGET_DIR/results-spring.txt"
+PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
+SPRING_DIR="$BENCH_DIR/spring"
+
+SERVERS="${SERVERS:-weft netty jetty}"
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-10s}"
+WARMUP="${WARMUP:-5s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+PIPELINE_DEPTH="${PIPELINE_DEPTH:-16}"
+WRK_THREADS="${WRK_THREADS:-1}"
+JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
+STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-60}"
+SKIP_BUILD="${SKIP_BUILD:-0}"
+WEFT_INSTALL="${WEFT_INSTALL:-1}"
+
+MODES=(plain pipelined)
+
+# Shared functions: logging, server/wrk lifecycle and the EXIT trap, JDK search, tools, measure().
+# shellcheck source=lib/common.sh
+source "$BENCH_DIR/lib/common.sh"
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks
+# ---------------------------------------------------------------------------------------------
+check_common_knobs
+[[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
+[[ $WEFT_INSTALL == 0 || $WEFT_INSTALL == 1 ]] || die "WEFT_INSTALL must be 0 or 1 (got '$WEFT_INSTALL')"
+
+read -r -a SERVER_LIST <<<"$SERVERS"
+(( ${#SERVER_LIST[@]} > 0 )) || die "SERVERS is empty"
+declare -A SEEN=()
+for s in "${SERVER_LIST[@]}"; do
+  case $s in
+    weft | netty | jetty) ;;
+    *) die "unknown server '$s' (known: weft netty jetty)" ;;
+  esac
+  [[ -z ${SEEN[$s]:-} ]] || die "server '$s' is listed twice in SERVERS"
+  SEEN[$s]=1
+done
+has_server() { [[ " ${SERVER_LIST[*]} " == *" $1 "* ]]; }
+
+read -r -a JVM_FLAGS <<<"$JVM_OPTS"
+
+install_cleanup_traps
+
+ensure_tool wrk wrk
+ensure_tool curl curl
+
+JDK="$(find_jdk)"
+JAVA="$JDK/bin/java"
+log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+
+rm -rf "$LOG_DIR" # logs of the previous run
+mkdir -p "$LOG_DIR"
+
+# ---------------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------------
+app_jar() { echo "$SPRING_DIR/$1/target/app.jar"; }
+
+# Maven runs on the benchmark JDK (the default java may be older than 21). Maven 3.8's bundled
+# Guava calls sun.misc.Unsafe, which JDK 24+ reports with a multi-line warning on every build.
+mvn_env=(env JAVA_HOME="$JDK")
+if (( $(jdk_major "$JDK") >= 24 )) && [[ ${MAVEN_OPTS:-} != *sun-misc-unsafe-memory-access* ]]; then
+  mvn_env+=(MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow")
+fi
+
+if [[ $SKIP_BUILD == 1 ]]; then
+  log "SKIP_BUILD=1: using the existing jars"
+else
+  if has_server weft; then
+    if [[ $WEFT_INSTALL == 1 ]]; then
+      log "installing weft-spring-boot-starter (and what it needs) into ~/.m2"
+      (cd "$REPO_DIR" && run "${mvn_env[@]}" mvn -B -q -DskipTests install -pl spring-boot-starter -am) ||
+        die "could not install the Weft starter (mvn -DskipTests install -pl spring-boot-starter -am failed; see above)"
+    else
+      log "WEFT_INSTALL=0: using the weft-spring-boot-starter already in ~/.m2"
+    fi
+  fi
+  for s in "${SERVER_LIST[@]}"; do
+    log "building the $s variant"
+    run "${mvn_env[@]}" mvn -B -q -f "$SPRING_DIR/$s/pom.xml" -DskipTests clean package ||
+      die "could not build $SPRING_DIR/$s (see above)"
+  done
+fi
+
+# The server libraries inside each jar, for the report (and a sanity check of the weft jar).
+declare -A SERVER_LIBS=()
+for s in "${SERVER_LIST[@]}"; do
+  jar=$(app_jar "$s")
+  [[ -s $jar ]] || die "$jar is missing (build it, or run without SKIP_BUILD=1)"
+  libs=""
+  if command -v unzip >/dev/null 2>&1; then
+    libs=$(unzip -Z1 "$jar" 'BOOT-INF/lib/*' 2>/dev/null | sed 's|^BOOT-INF/lib/||; s|\.jar$||' |
+      grep -E '^(weft-|reactor-netty-http-|netty-codec-http-[0-9]|netty-transport-native-epoll-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webflux-)' |
+      sort | tr '\n' ' ') || libs=""
+    if [[ $s != netty && $libs == *reactor-netty-http-* ]]; then
+      warn "$jar contains Reactor Netty; the ready-line check will show which server actually starts"
+    fi
+  fi
+  SERVER_LIBS[$s]=${libs% }
+  log "$s jar: $jar (${SERVER_LIBS[$s]:-libraries not listed})"
+done
+
+# ---------------------------------------------------------------------------------------------
+# Server definitions (used by start_server in lib/common.sh)
+# ---------------------------------------------------------------------------------------------
+server_cmd() { # server port -> fills SERVER_CMD
+  local server=$1 port=$2
+  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -jar "$(app_jar "$server")" "--server.port=$port")
+}
+
+# Succeeds if the WebServer class printed by the app belongs to the intended server.
+provider_class_ok() {
+  local server=$1 cls=$2
+  case $server in
+    weft) [[ $cls == dev.weft.* ]] ;;
+    netty) [[ $cls == org.springframework.boot.reactor.netty.NettyWebServer ]] ;;
+    jetty) [[ $cls == org.springframework.boot.jetty.JettyWebServer ]] ;;
+  esac
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measurement (start_server and measure are in lib/common.sh)
+# ---------------------------------------------------------------------------------------------
+START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP;" \
+  "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
+
+count=${#SERVER_LIST[@]}
+LOAD_LINES=() # the machine's load average before each server run: other work skews the numbers
+for ((round = 1; round <= ROUNDS; round++)); do
+  # Every round runs every server once; the starting server moves by one each round
+  # (weft netty jetty, netty jetty weft, ...) so no server always runs first or last.
+  for ((k = 0; k < count; k++)); do
+    server=${SERVER_LIST[$(((round - 1 + k) % count))]}
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
+    LOAD_LINES+=("$(printf '%-5s %-7s %s' "$round" "$server" "$load")")
+    log "=== round $round/$ROUNDS: $server (load average $load) ==="
+    start_server "$server" "$round"
+    server_cmd "$server" PORT
+    SERVER_CMDS[$server]="$(quote_cmd "${SERVER_CMD[@]}")"
+    for mode in "${MODES[@]}"; do
+      measure "$server" "$mode" "$round" "$SERVER_PORT"
+      wrk_cmd "$mode" "$DURATION" PORT
+      WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
+    done
+    stop_server
+  done
+done
+
+# ---------------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------------
+declare -A MEDIAN=()
+for server in "${SERVER_LIST[@]}"; do
+  for mode in "${MODES[@]}"; do
+    read -r -a vals <<<"${SAMPLES["$server $mode"]:-}"
+    MEDIAN["$server $mode"]=$(median "${vals[@]}")
+  done
+done
+
+report() {
+  local server other label
+  echo "Spring WebFlux plaintext benchmark ($START_DATE)"
+  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
+  echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP per mode;" \
+    "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
+  echo
+  printf '%-8s %18s %18s\n' server "plain req/s" "pipelined req/s"
+  printf '%-8s %18s %18s\n' -------- ------------------ ------------------
+  for server in "${SERVER_LIST[@]}"; do
+    printf '%-8s %18s %18s\n' "$server" "${MEDIAN["$server plain"]}" "${MEDIAN["$server pipelined"]}"
+  done
+  echo "(medians over $ROUNDS round(s))"
+  echo
+  printf '%-14s %10s %10s\n' ratio plain pipelined
+  printf '%-14s %10s %10s\n' -------------- ---------- ----------
+  for other in netty jetty; do
+    label="Weft/${other^}"
+    if has_server weft && has_server "$other"; then
+      printf '%-14s %10s %10s\n' "$label" \
+        "$(ratio "${MEDIAN["weft plain"]}" "${MEDIAN["$other plain"]}")" \
+        "$(ratio "${MEDIAN["weft pipelined"]}" "${MEDIAN["$other pipelined"]}")"
+    else
+      printf '%-14s %10s %10s\n' "$label" n/a n/a
+    fi
+  done
+  echo "(> 1.00 means Weft served more requests per second)"
+  echo
+  echo "Server libraries in each jar:"
+  for server in "${SERVER_LIST[@]}"; do
+    echo "  $server: ${SERVER_LIBS[$server]:-?}"
+  done
+  echo
+  echo "Commands (PORT = a free port picked per run):"
+  for server in "${SERVER_LIST[@]}"; do
+    echo "  $server server: ${SERVER_CMDS[$server]:-}"
+  done
+  if [[ $WARMUP != 0 ]]; then
+    echo "  warm-up before each measured run: the same wrk command with -d$WARMUP"
+  fi
+  for mode in "${MODES[@]}"; do
+    echo "  wrk $mode: ${WRK_CMDS[$mode]:-}"
+  done
+}
+
+{
+  report
+  echo
+  echo "Raw results:"
+  printf '%-5s %-7s %-10s %-6s %14s %8s %s\n' round server mode port "req/s" non2xx socket_errors
+  printf '%s\n' "${RAW_LINES[@]}"
+  echo
+  echo "Load average (1, 5, 15 min) before each server run (the previous run adds about 2; more means other work ran too):"
+  printf '%-5s %-7s %s\n' round server loadavg
+  printf '%s\n' "${LOAD_LINES[@]}"
+  echo
+  echo "wrk outputs and server logs: $LOG_DIR"
+} >"$RESULTS_FILE"
+
+echo
+report
+echo
+echo "Raw numbers: $RESULTS_FILE"
+
+leftover_pattern="$SPRING_DIR/[a-z]*/target/app.jar"
+if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover_pattern" >/dev/null 2>&1; then
+  warn "processes matching '$leftover_pattern' are still running:"
+  pgrep -af -- "$leftover_pattern" >&2 || true
+fi
