@@ -198,15 +198,7 @@ log "providers: ${PROVIDER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-
 for ((round = 1; round <= ROUNDS; round++)); do
   for provider in "${PROVIDER_LIST[@]}"; do
     log "=== round $round/$ROUNDS: $provider ==="
-    start_server "$provider" "$round"
-    server_cmd "$provider" PORT
-    SERVER_CMDS[$provider]="$(quote_cmd "${SERVER_CMD[@]}")"
-    for mode in "${MODES[@]}"; do
-      measure "$provider" "$mode" "$round" "$SERVER_PORT"
-      wrk_cmd "$mode" "$DURATION" PORT
-      WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
-    done
-    stop_server
+    bench_one "$provider" "$round"
   done
 done
 
@@ -214,12 +206,7 @@ done
 # Report
 # ---------------------------------------------------------------------------------------------
 declare -A MEDIAN=()
-for provider in "${PROVIDER_LIST[@]}"; do
-  for mode in "${MODES[@]}"; do
-    read -r -a vals <<<"${SAMPLES["$provider $mode"]:-}"
-    MEDIAN["$provider $mode"]=$(median "${vals[@]}")
-  done
-done
+compute_medians "${PROVIDER_LIST[@]}"
 
 report() {
   local provider mode

@@ -182,15 +182,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
     load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
     LOAD_LINES+=("$(printf '%-5s %-7s %s' "$round" "$server" "$load")")
     log "=== round $round/$ROUNDS: $server (load average $load) ==="
-    start_server "$server" "$round"
-    server_cmd "$server" PORT
-    SERVER_CMDS[$server]="$(quote_cmd "${SERVER_CMD[@]}")"
-    for mode in "${MODES[@]}"; do
-      measure "$server" "$mode" "$round" "$SERVER_PORT"
-      wrk_cmd "$mode" "$DURATION" PORT
-      WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
-    done
-    stop_server
+    bench_one "$server" "$round"
   done
 done
 
@@ -198,12 +190,7 @@ done
 # Report
 # ---------------------------------------------------------------------------------------------
 declare -A MEDIAN=()
-for server in "${SERVER_LIST[@]}"; do
-  for mode in "${MODES[@]}"; do
-    read -r -a vals <<<"${SAMPLES["$server $mode"]:-}"
-    MEDIAN["$server $mode"]=$(median "${vals[@]}")
-  done
-done
+compute_medians "${SERVER_LIST[@]}"
 
 report() {
   local server other label

@@ -312,3 +312,28 @@ ratio() { # a b -> a/b with 2 decimals, or n/a
     if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) { print "n/a"; exit }
     printf "%.2f\n", a / b }'
 }
+
+# Starts NAME, runs every mode in MODES against it for ROUND, stops it; records the exact commands used.
+bench_one() { # name round
+  local name=$1 round=$2 mode
+  start_server "$name" "$round"
+  server_cmd "$name" PORT
+  SERVER_CMDS[$name]="$(quote_cmd "${SERVER_CMD[@]}")"
+  for mode in "${MODES[@]}"; do
+    measure "$name" "$mode" "$round" "$SERVER_PORT"
+    wrk_cmd "$mode" "$DURATION" PORT
+    WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
+  done
+  stop_server
+}
+
+# Fills the global MEDIAN["name mode"] from SAMPLES for every given name and mode.
+compute_medians() { # names...
+  local name mode vals
+  for name in "$@"; do
+    for mode in "${MODES[@]}"; do
+      read -r -a vals <<<"${SAMPLES["$name $mode"]:-}"
+      MEDIAN["$name $mode"]=$(median "${vals[@]}")
+    done
+  done
+}
