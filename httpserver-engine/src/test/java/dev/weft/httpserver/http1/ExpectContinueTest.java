@@ -23,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code Expect: 100-continue}: sent on the handler's first read, never to HTTP/1.0; other expectations 417. */
 @Timeout(15)
@@ -156,7 +155,7 @@ class ExpectContinueTest {
     }
 
     private CurlResult curl(String path, String... extraArgs) throws Exception {
-        assumeTrue(Files.isExecutable(CURL), "no curl at " + CURL);
+        assertTrue(Files.isExecutable(CURL), "curl is required at " + CURL + " (scripts/install-test-tools.sh installs it)");
         byte[] upload = new byte[UPLOAD_SIZE];
         Arrays.fill(upload, (byte) 'u');
         Path file = Files.write(tmp.resolve("upload.bin"), upload);

@@ -1,6 +1,5 @@
 package dev.weft.httpserver.testing;
 
-import org.junit.jupiter.api.Assumptions;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -90,8 +89,8 @@ public final class TestCertificates {
      * The client certificate and unencrypted private key in one PEM file (for {@code curl --cert}); aborts the
      * calling test through an assumption when {@code openssl} was not available to produce it.
      */
-    public Path clientPemOrSkip() {
-        Assumptions.assumeTrue(clientPem != null, "openssl not installed: no PEM client key for curl");
+    public Path clientPem() {
+        org.junit.jupiter.api.Assertions.assertNotNull(clientPem, "openssl is required for the PEM client key (scripts/install-test-tools.sh installs it)");
         return clientPem;
     }
 

@@ -9,7 +9,6 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.testing.TestCertificates;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -149,9 +148,9 @@ class HttpsTest {
 
     @Test
     void curlWithClientCertificateIsIdentified() throws Exception {
-        Assumptions.assumeTrue(new File("/usr/bin/curl").canExecute(), "curl not installed");
+        org.junit.jupiter.api.Assertions.assertTrue(new File("/usr/bin/curl").canExecute(), "curl is required (scripts/install-test-tools.sh installs it)");
         TestCertificates certs = TestCertificates.get();
-        Path clientPem = certs.clientPemOrSkip();
+        Path clientPem = certs.clientPem();
         int port = start(ServerConfig.defaults(), true);
 
         Curl ok = curl(port, "--cacert", certs.caPem().toString(), "--cert", clientPem.toString());

@@ -1,7 +1,6 @@
 package dev.weft.spring.boot.reactive;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -115,7 +114,7 @@ class CompressionTest {
     }
 
     private static Curl curl(String path, String... options) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of(CURL)), "curl is not installed");
+        org.junit.jupiter.api.Assertions.assertTrue(Files.isExecutable(Path.of(CURL)), "curl is required (scripts/install-test-tools.sh installs it)");
         List<String> command = new ArrayList<>(List.of(CURL, "-sS", "-v", "--max-time", "10"));
         command.addAll(List.of(options));
         command.add(server.uri(path).toString());
