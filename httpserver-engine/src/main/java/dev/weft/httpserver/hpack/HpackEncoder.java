@@ -1,0 +1,154 @@
+package dev.weft.httpserver.hpack;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Encodes header lists into RFC 7541 header blocks. One instance per connection direction; not thread-safe.
+ * Field names are expected in lower case, as HTTP/2 requires.
+ */
+public final class HpackEncoder {
+
+    /** Cookies shorter than this are guessable, so they are never indexed (RFC 7541 §7.1.3). */
+    private static final int MIN_INDEXED_COOKIE_LENGTH = 20;
+    private static final Set<String> ALWAYS_SENSITIVE = Set.of("authorization", "proxy-authorization", "set-cookie");
+    private final DynamicTable table;
+    private final int maxTableSizeCap;
+    private boolean useHuffman = true;
+    /** Smallest table size chosen since the last block, or -1 when no update is pending. */
+    private int pendingMinSize = -1;
+
+    /** An encoder for a peer with the default 4096-octet table, never using a bigger table than that. */
+    public HpackEncoder() {
+        this(HpackDecoder.DEFAULT_HEADER_TABLE_SIZE, HpackDecoder.DEFAULT_HEADER_TABLE_SIZE);
+    }
+
+    /**
+     * @param maxTableSizeCap       the largest dynamic table this encoder will use, whatever the peer allows
+     * @param peerInitialTableSize  the table size the peer's decoder starts with (4096 in HTTP/2)
+     */
+    public HpackEncoder(int maxTableSizeCap, int peerInitialTableSize) {
+        if (maxTableSizeCap < 0 || peerInitialTableSize < 0) {
+            throw new IllegalArgumentException("negative table size");
+        }
+        this.maxTableSizeCap = maxTableSizeCap;
+        this.table = new DynamicTable(Math.min(maxTableSizeCap, peerInitialTableSize));
+        if (table.maxSize() < peerInitialTableSize) {
+            pendingMinSize = table.maxSize(); // the peer's table starts bigger: tell it we use less
+        }
+    }
+
+    /** Disables or enables Huffman coding (it is only ever used when shorter). */
+    public void setUseHuffman(boolean useHuffman) {
+        this.useHuffman = useHuffman;
+    }
+
+    /**
+     * Applies the peer's SETTINGS_HEADER_TABLE_SIZE. The table is resized at once, and the next header block
+     * starts with the size update(s) the peer needs to follow (RFC 7541 §4.2).
+     */
+    public void setPeerMaxTableSize(int peerMaxTableSize) {
+        if (peerMaxTableSize < 0) {
+            throw new IllegalArgumentException("negative table size");
+        }
+        int newSize = Math.min(peerMaxTableSize, maxTableSizeCap);
+        pendingMinSize = pendingMinSize < 0 ? newSize : Math.min(pendingMinSize, newSize);
+        table.setMaxSize(newSize);
+    }
+
+    /** The dynamic table (for inspection). */
+    public DynamicTable dynamicTable() {
+        return table;
+    }
+
+    /** Encodes a header list into a new header block. */
+    public byte[] encode(List<HeaderField> fields) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        encode(fields, out);
+        return out.toByteArray();
+    }
+
+    /** Encodes a header list as one header block into {@code out}. */
+    public void encode(List<HeaderField> fields, ByteArrayOutputStream out) {
+        if (pendingMinSize >= 0) {
+            if (pendingMinSize < table.maxSize()) {
+                PrefixedInteger.encode(out, 0x20, 5, pendingMinSize);
+            }
+            PrefixedInteger.encode(out, 0x20, 5, table.maxSize());
+            pendingMinSize = -1;
+        }
+        for (HeaderField field : fields) {
+            encodeField(field, out);
+        }
+    }
+
+    private void encodeField(HeaderField field, ByteArrayOutputStream out) {
+        String name = field.name();
+        String value = field.value();
+        boolean sensitive = isSensitive(field);
+        if (!sensitive) {
+            int exact = StaticTable.indexOf(name, value);
+            if (exact < 0) {
+                int dynamic = table.indexOf(name, value);
+                exact = dynamic < 0 ? -1 : StaticTable.LENGTH + dynamic;
+            }
+            if (exact > 0) {
+                PrefixedInteger.encode(out, 0x80, 7, exact);
+                return;
+            }
+        }
+        int nameIndex = StaticTable.indexOf(name);
+        if (nameIndex < 0) {
+            int dynamic = table.indexOf(name);
+            nameIndex = dynamic < 0 ? 0 : StaticTable.LENGTH + dynamic;
+        }
+        boolean index = !sensitive && worthIndexing(field);
+        if (sensitive) {
+            PrefixedInteger.encode(out, 0x10, 4, nameIndex);
+        } else if (index) {
+            PrefixedInteger.encode(out, 0x40, 6, nameIndex);
+        } else {
+            PrefixedInteger.encode(out, 0x00, 4, nameIndex);
+        }
+        if (nameIndex == 0) {
+            writeString(name, out);
+        }
+        writeString(value, out);
+        if (index) {
+            table.add(new HeaderField(name, value));
+        }
+    }
+
+    /** True if the field must be sent as a never-indexed literal. */
+    static boolean isSensitive(HeaderField field) {
+        if (field.sensitive() || ALWAYS_SENSITIVE.contains(field.name())) {
+            return true;
+        }
+        return field.name().equals("cookie") && field.value().length() < MIN_INDEXED_COOKIE_LENGTH;
+    }
+
+    /**
+     * An incremental-indexing literal costs no more octets than a non-indexed one (its 6-bit name prefix even
+     * saves an octet for static names 15..61) and lets a repeat be sent as a single index; it is skipped only
+     * for fields too big for the table, whose insertion would just empty it.
+     */
+    private boolean worthIndexing(HeaderField field) {
+        return field.size() <= table.maxSize();
+    }
+
+    private void writeString(String s, ByteArrayOutputStream out) {
+        byte[] raw = s.getBytes(StandardCharsets.ISO_8859_1);
+        if (useHuffman) {
+            int huffLength = HuffmanEncoder.encodedLength(raw);
+            if (huffLength < raw.length) {
+                PrefixedInteger.encode(out, 0x80, 7, huffLength);
+                HuffmanEncoder.encode(raw, out);
+                return;
+            }
+        }
+        PrefixedInteger.encode(out, 0x00, 7, raw.length);
+        out.write(raw, 0, raw.length);
+    }
+}
