@@ -28,10 +28,7 @@ public final class FrameWriter {
 
     /** The largest payload the peer accepts (its SETTINGS_MAX_FRAME_SIZE). */
     public void maxFrameSize(int size) {
-        if (size < Http2Settings.DEFAULT_MAX_FRAME_SIZE || size > Http2Settings.MAX_MAX_FRAME_SIZE) {
-            throw new IllegalArgumentException("max frame size outside 16384..16777215: " + size);
-        }
-        this.maxFrameSize = size;
+        this.maxFrameSize = Http2Settings.requireValidMaxFrameSize(size);
     }
 
     public int maxFrameSize() {

@@ -146,4 +146,16 @@ public record Http2Settings(
         }
         return List.copyOf(out);
     }
+
+    /**
+     * Returns {@code size} if it is a legal SETTINGS_MAX_FRAME_SIZE (RFC 9113 §6.5.2: 16,384 to 16,777,215).
+     *
+     * @throws IllegalArgumentException otherwise
+     */
+    public static int requireValidMaxFrameSize(int size) {
+        if (size < DEFAULT_MAX_FRAME_SIZE || size > MAX_MAX_FRAME_SIZE) {
+            throw new IllegalArgumentException("max frame size outside 16384..16777215: " + size);
+        }
+        return size;
+    }
 }
