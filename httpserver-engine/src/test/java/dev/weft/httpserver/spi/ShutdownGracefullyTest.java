@@ -12,14 +12,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link WeftServer#shutdownGracefully()}: the non-blocking drain the Spring Boot integration uses. */
@@ -63,7 +61,7 @@ class ShutdownGracefullyTest {
 
             CompletableFuture<Boolean> done = ((WeftServer) server).shutdownGracefully();
             assertFalse(done.isDone(), "must not complete while an exchange is in flight");
-            assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close());
+            assertNewConnectionRefused(port);
 
             release.countDown();
             RawHttpClient.Response response = client.readResponse();
@@ -84,6 +82,21 @@ class ShutdownGracefullyTest {
             server.stop(0);
             assertFalse(done.get(5, TimeUnit.SECONDS));
             assertTrue(client.serverClosed());
+        }
+    }
+
+    /**
+     * The listener is closed, so a new connection is refused; in the instant before the kernel lets go of the
+     * listening socket (the acceptor's accept() still holds it) it may be accepted, and is then answered
+     * 503 and closed.
+     */
+    private static void assertNewConnectionRefused(int port) throws IOException {
+        try (RawHttpClient late = RawHttpClient.connect(port)) {
+            late.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            assertEquals(503, late.readResponse().status());
+            assertTrue(late.serverClosed());
+        } catch (ConnectException refused) {
+            // the usual case
         }
     }
 
