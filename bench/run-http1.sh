@@ -239,16 +239,7 @@ report() {
   done
   echo "(> 1.00 means Weft served more requests per second)"
   echo
-  echo "Commands (PORT = a free port picked per run):"
-  for provider in "${PROVIDER_LIST[@]}"; do
-    echo "  $provider server: ${SERVER_CMDS[$provider]:-}"
-  done
-  if [[ $WARMUP != 0 ]]; then
-    echo "  warm-up before each measured run: the same wrk command with -d$WARMUP"
-  fi
-  for mode in "${MODES[@]}"; do
-    echo "  wrk $mode: ${WRK_CMDS[$mode]:-}"
-  done
+  report_commands "${PROVIDER_LIST[@]}"
 }
 
 {

@@ -226,16 +226,7 @@ report() {
     echo "  $server: ${SERVER_LIBS[$server]:-?}"
   done
   echo
-  echo "Commands (PORT = a free port picked per run):"
-  for server in "${SERVER_LIST[@]}"; do
-    echo "  $server server: ${SERVER_CMDS[$server]:-}"
-  done
-  if [[ $WARMUP != 0 ]]; then
-    echo "  warm-up before each measured run: the same wrk command with -d$WARMUP"
-  fi
-  for mode in "${MODES[@]}"; do
-    echo "  wrk $mode: ${WRK_CMDS[$mode]:-}"
-  done
+  report_commands "${SERVER_LIST[@]}"
 }
 
 {

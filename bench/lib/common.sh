@@ -337,3 +337,18 @@ compute_medians() { # names...
     done
   done
 }
+
+# Prints the exact server and wrk commands recorded by bench_one, for the report.
+report_commands() { # names...
+  local name mode
+  echo "Commands (PORT = a free port picked per run):"
+  for name in "$@"; do
+    echo "  $name server: ${SERVER_CMDS[$name]:-}"
+  done
+  if [[ $WARMUP != 0 ]]; then
+    echo "  warm-up before each measured run: the same wrk command with -d$WARMUP"
+  fi
+  for mode in "${MODES[@]}"; do
+    echo "  wrk $mode: ${WRK_CMDS[$mode]:-}"
+  done
+}
