@@ -77,11 +77,6 @@ public final class Connection {
         return output;
     }
 
-    /** The socket requests are read from: the TLS socket on HTTPS, else the accepted one. */
-    public Socket socket() {
-        return transport;
-    }
-
     /** The TLS socket, or {@code null} on a cleartext connection. */
     public SSLSocket sslSocket() {
         return transport instanceof SSLSocket s ? s : null;

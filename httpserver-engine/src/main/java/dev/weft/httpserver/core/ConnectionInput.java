@@ -100,11 +100,6 @@ public final class ConnectionInput extends InputStream {
         return false;
     }
 
-    /** Whether the peer has closed its side. */
-    public boolean atEof() {
-        return eof && pos == limit;
-    }
-
     /**
      * Reads more bytes into the buffer, keeping the unread ones; grows the buffer (up to its maximum) when it
      * is full of unread bytes.

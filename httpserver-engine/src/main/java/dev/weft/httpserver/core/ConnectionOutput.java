@@ -145,11 +145,6 @@ public final class ConnectionOutput extends OutputStream {
         bytesWritten += len;
     }
 
-    /** Discards buffered bytes (used when a connection is being torn down). */
-    public void discard() {
-        count = 0;
-    }
-
     /** Closing is the connection's job; this only flushes. */
     @Override
     public void close() throws IOException {

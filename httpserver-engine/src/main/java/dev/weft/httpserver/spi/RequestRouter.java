@@ -68,12 +68,8 @@ final class RequestRouter implements ExchangeDispatcher {
         try {
             notFound(api);
         } catch (IOException | RuntimeException e) {
-            transport(exchange).abort(e);
+            exchange.transport().abort(e);
         }
-    }
-
-    private static ExchangeTransport transport(Exchange exchange) {
-        return exchange.transport();
     }
 
     private void runChain(Exchange exchange, HttpExchange api, WeftHttpContext context) {

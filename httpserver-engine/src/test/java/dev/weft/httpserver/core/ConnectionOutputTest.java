@@ -259,18 +259,6 @@ class ConnectionOutputTest {
     }
 
     @Test
-    void discardDropsBufferedBytes() throws IOException {
-        ConnectionOutput out = new ConnectionOutput(sink, 16);
-        out.write(ascii("dropped"));
-
-        out.discard();
-        out.flush();
-
-        assertEquals(0, sink.bytes.size());
-        assertEquals(0, out.takeBytesWritten());
-    }
-
-    @Test
     void closeFlushes() throws IOException {
         ConnectionOutput out = new ConnectionOutput(sink, 16);
         out.write(ascii("bye"));
