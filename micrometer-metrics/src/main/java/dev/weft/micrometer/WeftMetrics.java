@@ -46,7 +46,7 @@ public final class WeftMetrics implements MeterBinder {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
 
     private static final StatsSnapshot EMPTY =
-            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE);
 
     private final SnapshotCache cache;
     private final Tags tags;

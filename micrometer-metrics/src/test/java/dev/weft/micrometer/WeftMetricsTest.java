@@ -215,7 +215,8 @@ class WeftMetricsTest {
         Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
-        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors);
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors,
+                new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
 
         assertThat(counter("weft.connections.accepted")).isEqualTo(1);
@@ -337,6 +338,7 @@ class WeftMetricsTest {
 
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
-        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors);
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors,
+                new StatsSnapshot.Http2(n, n, n, n, n, n));
     }
 }

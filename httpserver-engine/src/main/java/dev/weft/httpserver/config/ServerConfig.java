@@ -35,6 +35,7 @@ import java.util.Objects;
  * @param statsPath            path of the opt-in statistics page, or {@code null} for none (default none)
  * @param accessLog            whether each exchange is logged to the {@code dev.weft.httpserver.access}
  *                             {@link System.Logger} at {@code INFO} (default off)
+ * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
  */
 public record ServerConfig(
         int maxRequestLineLength,
@@ -52,7 +53,8 @@ public record ServerConfig(
         int backlog,
         String serverHeader,
         String statsPath,
-        boolean accessLog) {
+        boolean accessLog,
+        Http2Config http2) {
 
     private static final ServerConfig DEFAULTS = new Builder().build();
 
@@ -78,6 +80,7 @@ public record ServerConfig(
         if (serverHeader != null && !isFieldValue(serverHeader)) {
             throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
         }
+        Objects.requireNonNull(http2, "http2");
         if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
             throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
         }
@@ -142,6 +145,7 @@ public record ServerConfig(
         private String serverHeader = "Weft";
         private String statsPath;
         private boolean accessLog;
+        private Http2Config http2 = Http2Config.defaults();
 
         private Builder() {
         }
@@ -163,6 +167,7 @@ public record ServerConfig(
             serverHeader = c.serverHeader;
             statsPath = c.statsPath;
             accessLog = c.accessLog;
+            http2 = c.http2;
         }
 
         /** @see ServerConfig#maxRequestLineLength() */
@@ -213,11 +218,15 @@ public record ServerConfig(
         /** @see ServerConfig#accessLog() */
         public Builder accessLog(boolean on) { accessLog = on; return this; }
 
+        /** @see ServerConfig#http2() */
+        public Builder http2(Http2Config settings) { http2 = settings; return this; }
+
         /** Validates and returns the configuration. */
         public ServerConfig build() {
             return new ServerConfig(maxRequestLineLength, maxHeaderSize, maxHeaderCount, maxRequestBodySize,
                     maxChunkLineLength, maxDrainSize, maxConnections, headerReadTimeout, idleTimeout,
-                    bodyReadTimeout, writeTimeout, tlsHandshakeTimeout, backlog, serverHeader, statsPath, accessLog);
+                    bodyReadTimeout, writeTimeout, tlsHandshakeTimeout, backlog, serverHeader, statsPath, accessLog,
+                    http2);
         }
     }
 }

@@ -14,7 +14,11 @@ import java.util.function.Function;
  * {@code backlog} (numbers); {@code headerReadTimeout}, {@code idleTimeout}, {@code bodyReadTimeout},
  * {@code writeTimeout}, {@code tlsHandshakeTimeout} (milliseconds, or an ISO-8601 duration such as
  * {@code PT15S}); {@code serverHeader} (empty for none), {@code statsPath}, {@code accessLog}
- * ({@code true}/{@code false}); each prefixed with {@code weft.httpserver.}.
+ * ({@code true}/{@code false}); and for HTTP/2 {@code http2.enabled}, {@code http2.h2c} (booleans),
+ * {@code http2.maxConcurrentStreams}, {@code http2.initialWindowSize}, {@code http2.connectionWindowSize},
+ * {@code http2.maxFrameSize}, {@code http2.maxHeaderListSize}, {@code http2.headerTableSize},
+ * {@code http2.maxResetsPerSecond}, {@code http2.maxControlFramesPerSecond} (numbers); each prefixed with
+ * {@code weft.httpserver.}.
  */
 public final class SystemPropertyConfig {
 
@@ -52,8 +56,19 @@ public final class SystemPropertyConfig {
         read(p, "serverHeader", v -> v.isEmpty() ? null : v, b::serverHeader);
         read(p, "statsPath", v -> v.isEmpty() ? null : v, b::statsPath);
         read(p, "accessLog", SystemPropertyConfig::bool, b::accessLog);
+        Http2Config.Builder h2 = Http2Config.builder();
+        read(p, "http2.enabled", SystemPropertyConfig::bool, h2::h2Enabled);
+        read(p, "http2.h2c", SystemPropertyConfig::bool, h2::h2cEnabled);
+        read(p, "http2.maxConcurrentStreams", Integer::parseInt, h2::maxConcurrentStreams);
+        read(p, "http2.initialWindowSize", Integer::parseInt, h2::initialWindowSize);
+        read(p, "http2.connectionWindowSize", Integer::parseInt, h2::connectionWindowSize);
+        read(p, "http2.maxFrameSize", Integer::parseInt, h2::maxFrameSize);
+        read(p, "http2.maxHeaderListSize", Integer::parseInt, h2::maxHeaderListSize);
+        read(p, "http2.headerTableSize", Integer::parseInt, h2::headerTableSize);
+        read(p, "http2.maxResetsPerSecond", Integer::parseInt, h2::maxResetsPerSecond);
+        read(p, "http2.maxControlFramesPerSecond", Integer::parseInt, h2::maxControlFramesPerSecond);
         try {
-            return b.build();
+            return b.http2(h2.build()).build();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid " + PREFIX + "* system property: " + e.getMessage(), e);
         }

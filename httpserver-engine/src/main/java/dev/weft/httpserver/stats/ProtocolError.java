@@ -37,7 +37,13 @@ public enum ProtocolError {
     /** TLS handshake failed or timed out. */
     TLS_HANDSHAKE,
     /** Connection closed by the client in the middle of a request. */
-    UNEXPECTED_EOF;
+    UNEXPECTED_EOF,
+    /** HTTP/2 connection error: GOAWAY with an error code other than ENHANCE_YOUR_CALM. */
+    HTTP2_CONNECTION_ERROR,
+    /** HTTP/2 stream error: RST_STREAM for a malformed or misbehaving stream. */
+    HTTP2_STREAM_ERROR,
+    /** HTTP/2 abuse (rapid reset, control-frame or CONTINUATION flood): GOAWAY ENHANCE_YOUR_CALM. */
+    HTTP2_FLOOD;
 
     /** Stable lower-case name, e.g. {@code bad_content_length}. */
     public String key() {

@@ -21,6 +21,12 @@ public final class ServerStats {
     private final LongAdder handlerExceptions = new LongAdder();
     private final LongAdder idleCloses = new LongAdder();
     private final LongAdder timeoutCloses = new LongAdder();
+    private final LongAdder h2Connections = new LongAdder();
+    private final LongAdder streamsOpened = new LongAdder();
+    private final LongAdder streamsActive = new LongAdder();
+    private final LongAdder streamsReset = new LongAdder();
+    private final LongAdder goAwaysSent = new LongAdder();
+    private final LongAdder goAwaysReceived = new LongAdder();
     private final LongAdder[] protocolErrors = new LongAdder[ProtocolError.values().length];
 
     /** Creates zeroed counters. */
@@ -41,7 +47,9 @@ public final class ServerStats {
         }
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
-                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors);
+                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors,
+                new StatsSnapshot.Http2(h2Connections.sum(), streamsOpened.sum(), streamsActive.sum(),
+                        streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()));
     }
 
     /** A connection was accepted and is now open. */
@@ -103,5 +111,36 @@ public final class ServerStats {
     /** A request or connection was rejected for this reason. */
     public void protocolError(ProtocolError error) {
         protocolErrors[error.ordinal()].increment();
+    }
+
+    /** A connection started speaking HTTP/2. */
+    public void http2ConnectionOpened() {
+        h2Connections.increment();
+    }
+
+    /** A client opened a stream. */
+    public void streamOpened() {
+        streamsOpened.increment();
+        streamsActive.increment();
+    }
+
+    /** An open stream closed (normally or by reset). */
+    public void streamClosed() {
+        streamsActive.decrement();
+    }
+
+    /** A stream was reset by either side. */
+    public void streamReset() {
+        streamsReset.increment();
+    }
+
+    /** We sent a GOAWAY frame. */
+    public void goAwaySent() {
+        goAwaysSent.increment();
+    }
+
+    /** The client sent a GOAWAY frame. */
+    public void goAwayReceived() {
+        goAwaysReceived.increment();
     }
 }

@@ -56,6 +56,13 @@ public final class StatsHandler implements HttpHandler {
         m.put("handler_exceptions", s.handlerExceptions());
         m.put("idle_closes", s.idleCloses());
         m.put("timeout_closes", s.timeoutCloses());
+        StatsSnapshot.Http2 h2 = s.http2();
+        m.put("http2_connections", h2.connections());
+        m.put("http2_streams_opened", h2.streamsOpened());
+        m.put("http2_streams_active", h2.streamsActive());
+        m.put("http2_streams_reset", h2.streamsReset());
+        m.put("http2_goaways_sent", h2.goAwaysSent());
+        m.put("http2_goaways_received", h2.goAwaysReceived());
         return m;
     }
 
