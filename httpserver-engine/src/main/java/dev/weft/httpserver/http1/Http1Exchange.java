@@ -4,6 +4,7 @@ import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionOutput;
 import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.core.ResponseFields;
 
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSession;
@@ -174,7 +175,7 @@ final class Http1Exchange implements ExchangeTransport {
         if (head.minorVersion() == 0 || response != null) {
             return;
         }
-        ResponseHeadWriter.validate(headers);
+        ResponseFields.validate(headers);
         ConnectionOutput out = connection.output();
         ResponseHeadWriter.write(out, status, headers, -1, false, false, "", null);
         out.flush();
@@ -185,7 +186,7 @@ final class Http1Exchange implements ExchangeTransport {
         if (response != null) {
             throw new IOException("headers already sent");
         }
-        int handlerFields = ResponseHeadWriter.validate(headers);
+        int handlerFields = ResponseFields.validate(headers);
         ConnectionOutput out = connection.output();
         String server = connection.config().serverHeader();
         this.status = status;
@@ -200,14 +201,14 @@ final class Http1Exchange implements ExchangeTransport {
             return response;
         }
         closeAfter = !head.keepAlive() || connection.draining()
-                || (handlerFields & ResponseHeadWriter.CONNECTION_CLOSE) != 0;
+                || (handlerFields & ResponseFields.CONNECTION_CLOSE) != 0;
         boolean isHead = head.isHead();
         boolean noBody = isHead || status == 204 || status == 304 || length < 0;
         long contentLength;
         boolean chunked = false;
         if (noBody) {
             if (isHead) {
-                contentLength = length > 0 && (handlerFields & ResponseHeadWriter.CONTENT_LENGTH_SET) == 0 ? length : -1;
+                contentLength = length > 0 && (handlerFields & ResponseFields.CONTENT_LENGTH_SET) == 0 ? length : -1;
             } else {
                 // RFC 9110 §8.6: no Content-Length in 204; a 304 keeps the one the handler set, if any.
                 contentLength = status == 204 || status == 304 ? -1 : 0;

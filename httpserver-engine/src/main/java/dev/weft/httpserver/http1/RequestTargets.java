@@ -1,5 +1,6 @@
 package dev.weft.httpserver.http1;
 
+import dev.weft.httpserver.core.CharClasses;
 import dev.weft.httpserver.http1.RequestHead.TargetForm;
 import dev.weft.httpserver.stats.ProtocolError;
 

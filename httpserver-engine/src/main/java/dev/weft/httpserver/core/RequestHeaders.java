@@ -1,4 +1,4 @@
-package dev.weft.httpserver.http1;
+package dev.weft.httpserver.core;
 
 import com.sun.net.httpserver.Headers;
 
@@ -16,7 +16,7 @@ import java.util.function.BiFunction;
  * every mutator throws {@link UnsupportedOperationException} as the JDK's request headers do. Value lists
  * are immutable from the start.
  */
-final class RequestHeaders extends Headers {
+public final class RequestHeaders extends Headers {
 
     private boolean frozen;
     private Map<String, List<String>> readOnlyView;
@@ -27,9 +27,9 @@ final class RequestHeaders extends Headers {
 
     /**
      * Adds a field during parsing; {@code name} is already in normalised key form (as from
-     * {@link HeaderNames#normalize}), so equal names are equal strings.
+     * {@code HeaderNames.normalize} of HTTP/1.1, or lower-cased by HTTP/2), so equal names are equal strings.
      */
-    void append(String name, String value) {
+    public void append(String name, String value) {
         lastValue = value;
         for (int i = 0; i < nameCount; i++) {
             if (names[i].equals(name)) {
@@ -49,12 +49,12 @@ final class RequestHeaders extends Headers {
     }
 
     /** The value of the field appended last. */
-    String lastValue() {
+    public String lastValue() {
         return lastValue;
     }
 
     /** Ends parsing: from now on the headers are read-only. */
-    RequestHeaders freeze() {
+    public RequestHeaders freeze() {
         frozen = true;
         return this;
     }

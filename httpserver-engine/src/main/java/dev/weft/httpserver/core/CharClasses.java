@@ -1,7 +1,7 @@
-package dev.weft.httpserver.http1;
+package dev.weft.httpserver.core;
 
 /** Byte classes from RFC 9110 §5.6.2 (tokens), §5.5 (field values) and RFC 3986 (request targets). */
-final class CharClasses {
+public final class CharClasses {
 
     private static final boolean[] TOKEN = new boolean[256];
     private static final boolean[] TARGET = new boolean[256];
@@ -34,25 +34,25 @@ final class CharClasses {
     private CharClasses() {
     }
 
-    static boolean isToken(byte b) {
+    public static boolean isToken(byte b) {
         return TOKEN[b & 0xff];
     }
 
     /** A byte allowed in an origin-form or absolute-form target outside an IP literal. */
-    static boolean isTarget(byte b) {
+    public static boolean isTarget(byte b) {
         return TARGET[b & 0xff];
     }
 
     /** A byte allowed in a field value: VCHAR, obs-text, SP or HTAB. */
-    static boolean isFieldValue(byte b) {
+    public static boolean isFieldValue(byte b) {
         return FIELD_VALUE[b & 0xff];
     }
 
-    static boolean isHexDigit(int c) {
+    public static boolean isHexDigit(int c) {
         return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
     }
 
-    static int hexValue(int c) {
+    public static int hexValue(int c) {
         return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
     }
 }

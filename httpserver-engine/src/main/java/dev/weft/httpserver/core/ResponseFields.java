@@ -1,0 +1,69 @@
+package dev.weft.httpserver.core;
+
+import com.sun.net.httpserver.Headers;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/** Checks the response fields a handler set, for every protocol, before anything is sent. */
+public final class ResponseFields {
+
+    private ResponseFields() {
+    }
+
+    /** {@link #validate} result bit: the handler set a {@code Connection} field containing {@code close}. */
+    public static final int CONNECTION_CLOSE = 1;
+    /** {@link #validate} result bit: the handler set a {@code Content-Length} field. */
+    public static final int CONTENT_LENGTH_SET = 2;
+
+    /**
+     * Checks names are tokens and values hold no CR, LF or other control bytes (no response splitting),
+     * and reports the framing-related fields the handler set, in the same pass.
+     *
+     * @return a combination of {@link #CONNECTION_CLOSE} and {@link #CONTENT_LENGTH_SET}
+     */
+    public static int validate(Headers headers) throws IOException {
+        int flags = 0;
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            String name = e.getKey();
+            if (name.isEmpty()) {
+                throw new IOException("empty response header name");
+            }
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                if (c > 0x7f || !CharClasses.isToken((byte) c)) {
+                    throw new IOException("invalid response header name: " + name);
+                }
+            }
+            boolean connection = name.equals("Connection");
+            if (name.equals("Content-length")) {
+                flags |= CONTENT_LENGTH_SET;
+            }
+            for (String v : e.getValue()) {
+                if (v == null) {
+                    throw new IOException("null value for response header " + name);
+                }
+                for (int i = 0; i < v.length(); i++) {
+                    char c = v.charAt(i);
+                    if (c > 0xff || !CharClasses.isFieldValue((byte) c)) {
+                        throw new IOException("invalid character in response header " + name);
+                    }
+                }
+                if (connection && hasCloseToken(v)) {
+                    flags |= CONNECTION_CLOSE;
+                }
+            }
+        }
+        return flags;
+    }
+
+    private static boolean hasCloseToken(String value) {
+        for (String part : value.split(",")) {
+            if (part.strip().equalsIgnoreCase("close")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
