@@ -9,6 +9,13 @@ public final class ExchangeAttributes {
      */
     public static final String REQUEST_TRAILERS = "dev.weft.request.trailers";
 
+    /**
+     * Trailer fields to send after the response body: set this attribute to a
+     * {@code com.sun.net.httpserver.Headers} before closing the response body. Sent over HTTP/2, and over
+     * HTTP/1.1 when the body is chunked (a streamed response, {@code sendResponseHeaders(code, 0)}).
+     */
+    public static final String RESPONSE_TRAILERS = "dev.weft.response.trailers";
+
     private ExchangeAttributes() {
     }
 }

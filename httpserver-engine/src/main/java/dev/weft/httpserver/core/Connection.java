@@ -39,6 +39,8 @@ public final class Connection {
     private volatile Thread owner;
     /** When the TLS handshake started, or 0 once the connection is open; read by the sweeper. */
     private volatile long handshakeStartedNanos;
+    /** What a graceful stop asks of a busy connection whose protocol can announce it (HTTP/2 GOAWAY). */
+    private volatile Runnable drainHook;
 
     Connection(Socket socket, ServerConfig config, ServerStats stats, ConnectionRegistry registry) {
         this.socket = socket;
@@ -117,11 +119,27 @@ public final class Connection {
         return state.compareAndSet(IDLE, ACTIVE);
     }
 
-    /** Closes the connection if it is idle or still handshaking; used by a graceful stop. */
+    /**
+     * Registers what a graceful stop does while this connection is busy, e.g. HTTP/2 sends GOAWAY and closes
+     * once its streams are done. The hook may be called more than once and must be idempotent.
+     */
+    public void onDrain(Runnable hook) {
+        drainHook = hook;
+    }
+
+    /**
+     * Closes the connection if it is idle or still handshaking, or runs its drain hook if it is busy; used
+     * by a graceful stop.
+     */
     void closeIfIdle() {
         int s = state.get();
         if ((s == IDLE || s == HANDSHAKE) && state.compareAndSet(s, CLOSED)) {
             closeSocket();
+        } else if (s == ACTIVE) {
+            Runnable hook = drainHook;
+            if (hook != null) {
+                hook.run();
+            }
         }
     }
 
@@ -154,14 +172,24 @@ public final class Connection {
 
     /** Adds the bytes moved since the last call to the server statistics. */
     public void flushByteCounts() {
+        flushBytesRead();
+        flushBytesWritten();
+    }
+
+    /** Adds the bytes read since the last call to the statistics; call from the thread that reads. */
+    public void flushBytesRead() {
         ConnectionInput in = input;
-        ConnectionOutput out = output;
         if (in != null) {
             long n = in.takeBytesRead();
             if (n > 0) {
                 stats.bytesReceived(n);
             }
         }
+    }
+
+    /** Adds the bytes written since the last call to the statistics; call from the thread that writes. */
+    public void flushBytesWritten() {
+        ConnectionOutput out = output;
         if (out != null) {
             long n = out.takeBytesWritten();
             if (n > 0) {

@@ -16,12 +16,24 @@ import java.net.SocketTimeoutException;
  */
 public final class ConnectionInput extends InputStream {
 
+    private static final java.lang.invoke.VarHandle BLOCKED_UNTIL;
+
+    static {
+        try {
+            BLOCKED_UNTIL = java.lang.invoke.MethodHandles.lookup()
+                    .findVarHandle(ConnectionInput.class, "blockedUntilNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final InputStream in;
     private final int maxBufferSize;
     private byte[] buf;
     private int pos;
     private int limit;
-    private long deadlineNanos;
+    /** Volatile: HTTP/2 moves it from stream threads ({@link #moveDeadline}). */
+    private volatile long deadlineNanos;
     private long readTimeoutNanos;
     private boolean eof;
     private long bytesRead;
@@ -70,6 +82,19 @@ public final class ConnectionInput extends InputStream {
     /** Every read from now on must complete before this {@link System#nanoTime()} value. */
     public void deadline(long nanoTime) {
         deadlineNanos = nanoTime == 0 ? 1 : nanoTime;
+    }
+
+    /**
+     * Moves the deadline from another thread, including that of a read blocked now; HTTP/2 uses it to start
+     * the idle timeout when its last stream closes while the reader waits for frames.
+     */
+    public void moveDeadline(long nanoTime) {
+        long d = nanoTime == 0 ? 1 : nanoTime;
+        deadlineNanos = d;
+        long blocked = blockedUntilNanos;
+        if (blocked != 0) {
+            BLOCKED_UNTIL.compareAndSet(this, blocked, d);
+        }
     }
 
     /** Each read from now on may block at most this long. */
@@ -140,6 +165,11 @@ public final class ConnectionInput extends InputStream {
             throw new SocketTimeoutException("read timed out");
         }
         blockedUntilNanos = until == 0 ? 1 : until;
+        long moved = deadlineNanos;
+        if (moved != 0 && moved != until) {
+            // moveDeadline ran between reading the deadline and publishing it: apply its value.
+            BLOCKED_UNTIL.compareAndSet(this, until == 0 ? 1 : until, moved);
+        }
         int n;
         try {
             n = in.read(b, off, len);

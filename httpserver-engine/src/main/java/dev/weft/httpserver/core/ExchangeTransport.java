@@ -58,6 +58,13 @@ public interface ExchangeTransport {
      */
     OutputStream sendResponse(int status, Headers headers, long length) throws IOException;
 
+    /**
+     * Trailer fields to send after the response body, set before the body is closed; protocols that cannot
+     * carry them for this response ignore them.
+     */
+    default void setResponseTrailers(Headers trailers) {
+    }
+
     /** Whether the final response head has been sent. */
     boolean responseStarted();
 

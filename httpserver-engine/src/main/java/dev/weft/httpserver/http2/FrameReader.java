@@ -112,7 +112,8 @@ public final class FrameReader {
                 if (hasPriority) {
                     priority = priority(p, pos);
                     pos += 5;
-                    checkSelfDependency(streamId, priority);
+                    // A self-dependency is a stream error the connection reports after decoding the
+                    // header block, so that the HPACK context stays in sync.
                 }
                 yield new HeadersFrame(streamId, Arrays.copyOfRange(p, pos, len - Math.max(pad, 0)),
                         isSet(flags, FrameFlags.END_STREAM), isSet(flags, FrameFlags.END_HEADERS), priority, pad);

@@ -190,7 +190,7 @@ final class Exchange {
      * The stream {@code getResponseBody()} returns: usable before the head is sent (filters wrap it), but
      * writing to it before {@code sendResponseHeaders} is an error, as in the JDK.
      */
-    private static final class ResponseStream extends OutputStream {
+    private final class ResponseStream extends OutputStream {
         private OutputStream target;
 
         void wrap(OutputStream body) {
@@ -225,7 +225,11 @@ final class Exchange {
 
         @Override
         public void close() throws IOException {
-            target().close();
+            OutputStream t = target();
+            if (attributes != null && attributes.get(ExchangeAttributes.RESPONSE_TRAILERS) instanceof Headers h) {
+                transport.setResponseTrailers(h);
+            }
+            t.close();
         }
     }
 }

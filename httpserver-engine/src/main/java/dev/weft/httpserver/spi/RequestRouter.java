@@ -4,6 +4,7 @@ import com.sun.net.httpserver.Authenticator;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeDispatcher;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.stats.ServerStats;
@@ -87,6 +88,10 @@ final class RequestRouter implements ExchangeDispatcher {
             } else {
                 new Filter.Chain(filters, guarded).doFilter(api);
             }
+        } catch (ClientClosedException e) {
+            LOG.log(Level.DEBUG, () -> "client went away during " + exchange.transport().method() + " "
+                    + exchange.transport().rawTarget() + ": " + e.getMessage());
+            exchange.transport().abort(e);
         } catch (Throwable t) {
             stats.handlerException();
             LOG.log(Level.WARNING, "handler for " + exchange.transport().method() + " "

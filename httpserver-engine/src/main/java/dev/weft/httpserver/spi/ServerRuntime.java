@@ -7,7 +7,6 @@ import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.Acceptor;
 import dev.weft.httpserver.core.ConnectionRegistry;
 import dev.weft.httpserver.core.TransportSecurity;
-import dev.weft.httpserver.http1.Http1Connection;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsHandler;
 import dev.weft.httpserver.stats.StatsSnapshot;
@@ -99,7 +98,8 @@ final class ServerRuntime {
                 throw new IllegalStateException("server in wrong state: " + state);
             }
             connections.start("weft-" + listener.getLocalPort() + "-sweeper");
-            Acceptor acceptor = new Acceptor(listener, connections, stats, security, new Http1Connection(router));
+            Acceptor acceptor = new Acceptor(listener, connections, stats, security,
+                    new ProtocolSelector(router, config.http2()));
             acceptorThread = acceptor.start();
             state = State.STARTED;
             LOG.log(Level.DEBUG, () -> "Weft listening on " + listener.getLocalSocketAddress());

@@ -58,7 +58,8 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
         if (configurator == null) {
             throw new IllegalStateException("HttpsConfigurator not set");
         }
-        runtime.start(new TlsTransport(() -> configurator, runtime.config().tlsHandshakeTimeout(), runtime.stats()));
+        runtime.start(new TlsTransport(() -> configurator, runtime.config().tlsHandshakeTimeout(), runtime.stats(),
+                runtime.config().http2().h2Enabled()));
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.weft.httpserver.core.TransportSecurity;
 import dev.weft.httpserver.stats.ServerStats;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -22,11 +23,17 @@ public final class TlsTransport implements TransportSecurity {
     private final Supplier<HttpsConfigurator> configurator;
     private final Duration handshakeTimeout;
     private final ServerStats stats;
+    private final boolean offerH2;
 
-    public TlsTransport(Supplier<HttpsConfigurator> configurator, Duration handshakeTimeout, ServerStats stats) {
+    /**
+     * @param offerH2 whether to offer {@code h2} by ALPN (unless the configurator chose protocols itself)
+     */
+    public TlsTransport(Supplier<HttpsConfigurator> configurator, Duration handshakeTimeout, ServerStats stats,
+                        boolean offerH2) {
         this.configurator = configurator;
         this.handshakeTimeout = handshakeTimeout;
         this.stats = stats;
+        this.offerH2 = offerH2;
     }
 
     @Override
@@ -42,7 +49,12 @@ public final class TlsTransport implements TransportSecurity {
         tls.setUseClientMode(false);
         WeftHttpsParameters params = new WeftHttpsParameters(cfg, client);
         cfg.configure(params);
-        tls.setSSLParameters(params.resolve(context));
+        SSLParameters resolved = params.resolve(context);
+        String[] alpn = resolved.getApplicationProtocols();
+        if (alpn == null || alpn.length == 0) {
+            resolved.setApplicationProtocols(offerH2 ? new String[] {"h2", "http/1.1"} : new String[] {"http/1.1"});
+        }
+        tls.setSSLParameters(resolved);
         tls.setSoTimeout((int) handshakeTimeout.toMillis());
         try {
             tls.startHandshake();

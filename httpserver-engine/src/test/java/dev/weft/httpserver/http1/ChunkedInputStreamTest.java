@@ -1,5 +1,6 @@
 package dev.weft.httpserver.http1;
 
+import dev.weft.httpserver.core.RequestHeaders;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.stats.ProtocolError;

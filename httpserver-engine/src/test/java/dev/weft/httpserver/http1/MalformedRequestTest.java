@@ -72,7 +72,7 @@ class MalformedRequestTest {
         }
         // malformed versions
         for (String version : List.of("HTTP/1", "http/1.1", "HTTP/1.1x", "HTTP/01.1", "HTTP/1.10", "HTTP/1.",
-                "HTTP/", "HTTX/1.1")) {
+                "HTTP/")) {
             rows.add(row("version " + version, "GET / " + version + "\r\n" + HOST + "\r\n", 400));
         }
         // limits at their defaults (8 KiB request line, 16 KiB header section, 100 fields)
@@ -165,6 +165,29 @@ class MalformedRequestTest {
             assertTrue(client.serverClosed(), "connection still open after " + expectedStatus);
         }
         assertServerStillServes();
+    }
+
+    @Test
+    void aFirstLineThatIsNeitherHttp1NorTheHttp2PrefaceIsClosedWithoutAnAnswer() throws IOException {
+        // With h2c on (the default) the port speaks HTTP/1.1 and HTTP/2: bytes that fit neither protocol get
+        // no HTTP/1.1 error an HTTP/2 peer would misread (RFC 9113 §3.4 asks for the connection to close).
+        for (String line : List.of("INVALID CONNECTION PREFACE", "GET / HTTX/1.1")) {
+            try (RawHttpClient client = server.connect()) {
+                client.send(line + "\r\n\r\n");
+                assertTrue(client.serverClosed(), line);
+            }
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void withoutH2cTheSameLineGetsA400() throws IOException {
+        try (TestServer h1Only = TestServer.builder().config(dev.weft.httpserver.config.ServerConfig.builder()
+                .http2(dev.weft.httpserver.config.Http2Config.builder().h2cEnabled(false).build()).build()).start();
+             RawHttpClient client = h1Only.connect()) {
+            Response response = client.send("GET / HTTX/1.1\r\n" + HOST + "\r\n").readResponse();
+            assertEquals(400, response.status(), response::toString);
+        }
     }
 
     @Test

@@ -92,9 +92,15 @@ class FrameReaderTest {
     }
 
     @Test
-    void priorityOnItselfIsStreamProtocolError() {
+    void priorityFrameOnItselfIsStreamProtocolError() {
         assertStreamError(PROTOCOL_ERROR, 3, raw(0x2, 0, 3, 0, 0, 0, 3, 15));
-        assertStreamError(PROTOCOL_ERROR, 3, raw(0x1, FrameFlags.PRIORITY | FrameFlags.END_HEADERS, 3, 0, 0, 0, 3, 15));
+    }
+
+    @Test
+    void headersDependingOnItselfAreReturnedForTheConnectionToRejectAfterDecoding() throws IOException {
+        Frame f = new FrameReader(new java.io.ByteArrayInputStream(
+                raw(0x1, FrameFlags.PRIORITY | FrameFlags.END_HEADERS, 3, 0, 0, 0, 3, 15))).readFrame();
+        assertEquals(3, ((Frame.HeadersFrame) f).priority().dependency());
     }
 
     @Test

@@ -1,0 +1,288 @@
+package dev.weft.httpserver.http2;
+
+import dev.weft.httpserver.core.ClientClosedException;
+import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.hpack.HeaderField;
+import dev.weft.httpserver.hpack.HpackEncoder;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The single writer of one HTTP/2 connection. Stream threads and the reader queue frames; this writer's own
+ * thread takes everything queued at once, writes it into the connection buffer and flushes once per batch.
+ * Header blocks are HPACK-encoded here, in the order they are sent, so the encoder needs no lock.
+ *
+ * <p>Stream threads wait while too many bytes are queued (the socket is slower than they are); the reader
+ * never waits: a peer that makes us queue too many control frames without reading them is cut off.
+ */
+final class ConnectionWriter implements Runnable {
+
+    /** Frames to send; headers are encoded by the writer thread. */
+    sealed interface Item {
+    }
+
+    /** Complete encoded frames. */
+    record Frames(byte[] bytes) implements Item {
+    }
+
+    /** A header block (response head, interim response or trailers) to encode and send. */
+    record HeaderBlock(int streamId, List<HeaderField> fields, boolean endStream) implements Item {
+    }
+
+    /** The peer's new settings that affect encoding, applied in order before the SETTINGS ACK is sent. */
+    record PeerSettings(long headerTableSize, int maxFrameSize) implements Item {
+    }
+
+    private static final int MAX_QUEUED_BYTES = 256 * 1024;
+    private static final int MAX_QUEUED_CONTROL_FRAMES = 10_000;
+    private static final byte[] SETTINGS_ACK = new FrameWriter().encode(Frame.SettingsFrame.ACK);
+
+    private final ConnectionOutput out;
+    private final Runnable onFailure;
+    private final Runnable afterFlush;
+    private final HpackEncoder encoder = new HpackEncoder();
+    private final FrameWriter frameWriter = new FrameWriter();
+    private final ByteArrayOutputStream block = new ByteArrayOutputStream(256);
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final Condition notFull = lock.newCondition();
+    private final Condition finished = lock.newCondition();
+    // Guarded by lock.
+    private ArrayDeque<Item> queue = new ArrayDeque<>();
+    private long queuedBytes;
+    private int queuedControlFrames;
+    private boolean closing;
+    private boolean done;
+    private IOException failure;
+
+    /**
+     * @param onFailure  run (on the writer thread) when a write fails, to close the connection
+     * @param afterFlush run (on the writer thread) after each flush, e.g. to publish byte counts
+     */
+    ConnectionWriter(ConnectionOutput out, Runnable onFailure, Runnable afterFlush) {
+        this.out = out;
+        this.onFailure = onFailure;
+        this.afterFlush = afterFlush;
+    }
+
+    /**
+     * Queues a frame for a stream, waiting while the queue is full.
+     *
+     * @throws IOException if the connection failed or is closing
+     */
+    void send(Item item) throws IOException {
+        lock.lock();
+        try {
+            while (queuedBytes > MAX_QUEUED_BYTES && failure == null && !closing) {
+                notFull.awaitUninterruptibly();
+            }
+            checkOpen();
+            add(item);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Queues a control frame from the reader without waiting.
+     *
+     * @return false if the peer left too many control frames unread (the caller should drop it)
+     */
+    boolean sendControl(Item item) {
+        lock.lock();
+        try {
+            if (failure != null || closing) {
+                return true; // the connection is going away; nothing to send
+            }
+            if (++queuedControlFrames > MAX_QUEUED_CONTROL_FRAMES) {
+                return false;
+            }
+            add(item);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues a last frame (e.g. GOAWAY) even while closing, unless the connection already failed. */
+    void sendFinal(Item item) {
+        lock.lock();
+        try {
+            if (failure == null && !done) {
+                add(item);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void add(Item item) {
+        queue.add(item);
+        queuedBytes += item instanceof Frames f ? f.bytes.length : 64;
+        if (queue.size() == 1) {
+            notEmpty.signal();
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (failure != null) {
+            throw new ClientClosedException("connection failed", failure);
+        }
+        if (closing) {
+            throw new ClientClosedException("connection closed");
+        }
+    }
+
+    /** Stops taking frames from streams; the writer sends what is queued, flushes and ends. */
+    void close() {
+        lock.lock();
+        try {
+            closing = true;
+            notEmpty.signal();
+            notFull.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until the writer has sent everything and ended, at most {@code timeoutNanos}. */
+    boolean awaitFinished(long timeoutNanos) {
+        lock.lock();
+        try {
+            long left = timeoutNanos;
+            while (!done && left > 0) {
+                left = finished.awaitNanos(left);
+            }
+            return done;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return done;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void run() {
+        ArrayDeque<Item> batch = new ArrayDeque<>();
+        try {
+            while (true) {
+                lock.lock();
+                try {
+                    while (queue.isEmpty() && !closing) {
+                        notEmpty.await();
+                    }
+                    if (queue.isEmpty()) {
+                        break;
+                    }
+                    ArrayDeque<Item> taken = queue;
+                    queue = batch;
+                    batch = taken;
+                    queuedBytes = 0;
+                    queuedControlFrames = 0;
+                    notFull.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+                for (Item item; (item = batch.poll()) != null; ) {
+                    write(item);
+                }
+                if (isQueueEmpty()) {
+                    out.flush();
+                    afterFlush.run();
+                }
+            }
+            out.flush();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            lock.lock();
+            try {
+                failure = e instanceof IOException io ? io : new IOException(e);
+                queue.clear();
+                notFull.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            onFailure.run();
+        } finally {
+            lock.lock();
+            try {
+                done = true;
+                finished.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private boolean isQueueEmpty() {
+        lock.lock();
+        try {
+            return queue.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void write(Item item) throws IOException {
+        switch (item) {
+            case Frames f -> out.write(f.bytes, 0, f.bytes.length);
+            case HeaderBlock h -> writeHeaderBlock(h);
+            case PeerSettings s -> {
+                encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
+                frameWriter.maxFrameSize(s.maxFrameSize);
+                out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
+            }
+        }
+    }
+
+    /** Encodes a header block and writes it as HEADERS plus as many CONTINUATION frames as needed. */
+    private void writeHeaderBlock(HeaderBlock h) throws IOException {
+        block.reset();
+        encoder.encode(h.fields, block);
+        byte[] b = block.toByteArray();
+        int max = frameWriter.maxFrameSize();
+        int first = Math.min(b.length, max);
+        int flags = (h.endStream ? FrameFlags.END_STREAM : 0) | (first == b.length ? FrameFlags.END_HEADERS : 0);
+        writeFrameHeader(first, FrameType.HEADERS, flags, h.streamId);
+        out.write(b, 0, first);
+        for (int pos = first; pos < b.length; ) {
+            int n = Math.min(max, b.length - pos);
+            writeFrameHeader(n, FrameType.CONTINUATION, pos + n == b.length ? FrameFlags.END_HEADERS : 0, h.streamId);
+            out.write(b, pos, n);
+            pos += n;
+        }
+    }
+
+    private void writeFrameHeader(int length, FrameType type, int flags, int streamId) throws IOException {
+        out.write(length >>> 16);
+        out.write(length >>> 8);
+        out.write(length);
+        out.write(type.code());
+        out.write(flags);
+        out.write(streamId >>> 24);
+        out.write(streamId >>> 16);
+        out.write(streamId >>> 8);
+        out.write(streamId);
+    }
+
+    /** Encodes a DATA frame header and payload into one array, ready for {@link Frames}. */
+    static byte[] dataFrame(int streamId, byte[] data, int off, int len, boolean endStream) {
+        byte[] f = new byte[FrameReader.HEADER_LENGTH + len];
+        f[0] = (byte) (len >>> 16);
+        f[1] = (byte) (len >>> 8);
+        f[2] = (byte) len;
+        f[3] = (byte) FrameType.DATA.code();
+        f[4] = (byte) (endStream ? FrameFlags.END_STREAM : 0);
+        f[5] = (byte) (streamId >>> 24);
+        f[6] = (byte) (streamId >>> 16);
+        f[7] = (byte) (streamId >>> 8);
+        f[8] = (byte) streamId;
+        System.arraycopy(data, off, f, FrameReader.HEADER_LENGTH, len);
+        return f;
+    }
+}

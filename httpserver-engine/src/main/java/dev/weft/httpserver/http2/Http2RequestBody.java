@@ -1,0 +1,230 @@
+package dev.weft.httpserver.http2;
+
+import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.core.ClientClosedException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The request body of one stream: DATA payloads the reader hands over, read by the handler. What the
+ * handler consumes is returned to the client's stream window, so a slow handler only slows its own stream;
+ * at most one window of data is ever buffered.
+ */
+final class Http2RequestBody extends InputStream {
+
+    /** What the body needs from its stream. */
+    interface Owner {
+        /** Called once, before the first read blocks or returns data (sends {@code 100 Continue}). */
+        void beforeFirstRead() throws IOException;
+
+        /** The handler consumed {@code n} octets: return them to the client's stream window. */
+        void consumed(int n) throws IOException;
+
+        /** A read waited longer than the body-read timeout. */
+        void readTimedOut();
+    }
+
+    private final Owner owner;
+    private final long readTimeoutNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition arrived = lock.newCondition();
+    // Guarded by lock.
+    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
+    private byte[] current;
+    private int pos;
+    private boolean ended;
+    private boolean closed;
+    private IOException failure;
+    private Headers trailers;
+    private boolean started;
+    private final byte[] single = new byte[1];
+
+    Http2RequestBody(Owner owner, long readTimeoutNanos) {
+        this.owner = owner;
+        this.readTimeoutNanos = readTimeoutNanos;
+    }
+
+    /**
+     * Adds a DATA payload (reader thread).
+     *
+     * @return false if the handler closed the body, so the octets were dropped and are the caller's to
+     *         return to the window
+     */
+    boolean offer(byte[] data) {
+        lock.lock();
+        try {
+            if (closed || failure != null) {
+                return false;
+            }
+            if (data.length > 0) {
+                chunks.add(data);
+                arrived.signal();
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The client ended the body, with these trailers or {@code null} (reader thread). */
+    void end(Headers trailerFields) {
+        lock.lock();
+        try {
+            ended = true;
+            trailers = trailerFields == null ? new Headers() : trailerFields;
+            arrived.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The body cannot complete: reads fail with {@code cause} once the buffered data is consumed. */
+    void fail(IOException cause) {
+        lock.lock();
+        try {
+            if (failure == null && !ended) {
+                failure = cause;
+            }
+            arrived.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The trailers once the body has been read to its end (empty when there were none), else null. */
+    Headers trailers() {
+        lock.lock();
+        try {
+            return ended && current == null && chunks.isEmpty() ? trailers : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isEnded() {
+        lock.lock();
+        try {
+            return ended;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int read() throws IOException {
+        int n = read(single, 0, 1);
+        return n < 0 ? -1 : single[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (len == 0) {
+            return 0;
+        }
+        firstRead();
+        int n;
+        lock.lock();
+        try {
+            long left = readTimeoutNanos;
+            while (current == null) {
+                current = chunks.poll();
+                pos = 0;
+                if (current != null) {
+                    break;
+                }
+                if (closed) {
+                    throw new IOException("request body stream is closed");
+                }
+                if (ended) {
+                    return -1;
+                }
+                if (failure != null) {
+                    throw failure instanceof ClientClosedException
+                            ? new ClientClosedException(failure.getMessage(), failure)
+                            : new IOException(failure.getMessage(), failure);
+                }
+                if (left <= 0) {
+                    failure = new SocketTimeoutException("request body not received in time");
+                    owner.readTimedOut();
+                    throw failure;
+                }
+                left = arrived.awaitNanos(left);
+            }
+            n = Math.min(len, current.length - pos);
+            System.arraycopy(current, pos, b, off, n);
+            pos += n;
+            if (pos == current.length) {
+                current = null;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the request body", e);
+        } finally {
+            lock.unlock();
+        }
+        owner.consumed(n);
+        return n;
+    }
+
+    private void firstRead() throws IOException {
+        boolean first;
+        lock.lock();
+        try {
+            first = !started;
+            started = true;
+        } finally {
+            lock.unlock();
+        }
+        if (first) {
+            owner.beforeFirstRead();
+        }
+    }
+
+    @Override
+    public int available() {
+        lock.lock();
+        try {
+            int n = current == null ? 0 : current.length - pos;
+            for (byte[] c : chunks) {
+                n += c.length;
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops what is buffered; data that arrives later is dropped too. */
+    @Override
+    public void close() {
+        int dropped;
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            dropped = current == null ? 0 : current.length - pos;
+            for (byte[] c : chunks) {
+                dropped += c.length;
+            }
+            chunks.clear();
+            current = null;
+        } finally {
+            lock.unlock();
+        }
+        if (dropped > 0) {
+            try {
+                owner.consumed(dropped);
+            } catch (IOException ignored) {
+                // the stream is going away
+            }
+        }
+    }
+}

@@ -1,0 +1,577 @@
+package dev.weft.httpserver.http2;
+
+import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.core.ClientClosedException;
+import dev.weft.httpserver.core.DateCache;
+import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.core.ResponseFields;
+import dev.weft.httpserver.hpack.HeaderField;
+
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One HTTP/2 stream (RFC 9113 §5.1) carrying one request and its response; the API layer sees it as an
+ * {@link ExchangeTransport}. The reader thread feeds the request side; the handler's thread drives the
+ * response side. The stream closes when both sides have ended or either side reset it.
+ */
+final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
+
+    private enum State { OPEN, HALF_CLOSED_REMOTE, HALF_CLOSED_LOCAL, CLOSED }
+
+    private static final String[] STATUS_CODES = new String[1000];
+
+    static {
+        for (int i = 100; i < STATUS_CODES.length; i++) {
+            STATUS_CODES[i] = Integer.toString(i);
+        }
+    }
+
+    private final int id;
+    private final Http2Connection connection;
+    private final RequestFields request;
+    private final FlowControlWindow sendWindow;
+    private final FlowControlWindow receiveWindow;
+    private final Http2RequestBody body;
+    private final long startNanos = System.nanoTime();
+    private final ReentrantLock lock = new ReentrantLock();
+    // Guarded by lock.
+    private State state;
+    private boolean resetSent;
+    private boolean resetReceived;
+    // Reader thread only.
+    private long bodyReceived;
+    // Handler side.
+    private volatile Http2ResponseBody response;
+    private volatile boolean completed;
+    private volatile int bodyFailureStatus;
+    private volatile boolean handlerFailed;
+    /** Orders our frames for this stream: nothing is queued after our RST_STREAM. */
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private boolean resetQueued;
+    private int status;
+    private int unacknowledged;
+    private boolean interimAllowed = true;
+    private String user;
+    private URI uri;
+    private Headers responseTrailers;
+
+    Http2Stream(int id, Http2Connection connection, RequestFields request, int sendWindowSize,
+                int receiveWindowSize, long bodyReadTimeoutNanos, boolean endStream) {
+        this.id = id;
+        this.connection = connection;
+        this.request = request;
+        this.sendWindow = new FlowControlWindow(id, sendWindowSize);
+        this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
+        this.body = new Http2RequestBody(this, bodyReadTimeoutNanos);
+        this.state = endStream ? State.HALF_CLOSED_REMOTE : State.OPEN;
+        if (endStream) {
+            body.end(null);
+        }
+    }
+
+    int id() {
+        return id;
+    }
+
+    FlowControlWindow sendWindow() {
+        return sendWindow;
+    }
+
+    FlowControlWindow receiveWindow() {
+        return receiveWindow;
+    }
+
+    Http2RequestBody body() {
+        return body;
+    }
+
+    RequestFields request() {
+        return request;
+    }
+
+    boolean isHead() {
+        return request.method().equals("HEAD");
+    }
+
+    // ---- request side, reader thread ----
+
+    /** Whether the client has ended its side (END_STREAM or reset): more DATA or HEADERS are an error. */
+    boolean remoteClosed() {
+        lock.lock();
+        try {
+            return state == State.HALF_CLOSED_REMOTE || state == State.CLOSED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Counts a DATA payload against the declared length and the body limit.
+     *
+     * @return the octets received so far
+     */
+    long addReceived(int n) {
+        bodyReceived += n;
+        return bodyReceived;
+    }
+
+    long received() {
+        return bodyReceived;
+    }
+
+    /** The client sent END_STREAM. */
+    void remoteEnded(Headers trailers) {
+        body.end(trailers);
+        boolean closedNow;
+        lock.lock();
+        try {
+            closedNow = state == State.HALF_CLOSED_LOCAL;
+            state = closedNow ? State.CLOSED : State.HALF_CLOSED_REMOTE;
+        } finally {
+            lock.unlock();
+        }
+        if (closedNow) {
+            connection.streamClosed(this, ClosedStreams.How.ENDED);
+        }
+    }
+
+    /** The request body exceeded the server's limit: the handler's reads fail, the answer is 413. */
+    void bodyTooLarge(long limit) {
+        bodyFailureStatus = 413;
+        body.fail(new IOException("request body exceeds the limit of " + limit + " bytes"));
+    }
+
+    /** The client reset the stream. */
+    void resetByPeer() {
+        closeFromPeerSide("stream reset by the client");
+    }
+
+    /**
+     * Resets the stream from our side with {@code code}, unless it is closed already.
+     *
+     * @return whether this call reset it
+     */
+    boolean reset(ErrorCode code) {
+        lock.lock();
+        try {
+            if (state == State.CLOSED) {
+                return false;
+            }
+            state = State.CLOSED;
+            resetSent = true;
+        } finally {
+            lock.unlock();
+        }
+        body.fail(new ClientClosedException("stream reset: " + code));
+        sendLock.lock();
+        try {
+            resetQueued = true;
+            connection.sendReset(id, code);
+        } finally {
+            sendLock.unlock();
+        }
+        connection.streamClosed(this, ClosedStreams.How.RESET_BY_US);
+        return true;
+    }
+
+    /** The connection is gone. */
+    void connectionClosed() {
+        closeFromPeerSide("connection closed");
+    }
+
+    private void closeFromPeerSide(String reason) {
+        lock.lock();
+        try {
+            if (state == State.CLOSED) {
+                return;
+            }
+            state = State.CLOSED;
+            resetReceived = true;
+        } finally {
+            lock.unlock();
+        }
+        body.fail(new ClientClosedException(reason));
+        connection.streamClosed(this, ClosedStreams.How.RESET_BY_PEER);
+    }
+
+    /** Throws if nothing more may be sent on this stream. */
+    void checkWritable() throws IOException {
+        lock.lock();
+        try {
+            if (resetReceived) {
+                throw new ClientClosedException("stream reset by the client");
+            }
+            if (resetSent) {
+                throw new ClientClosedException("stream reset");
+            }
+            if (state == State.CLOSED || state == State.HALF_CLOSED_LOCAL) {
+                throw new IOException("response already complete");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Queues a frame of this stream, unless we have reset it; may wait while the connection's queue is full.
+     *
+     * @throws IOException if the stream was reset or the connection failed
+     */
+    void enqueue(ConnectionWriter.Item item) throws IOException {
+        sendLock.lock();
+        try {
+            if (resetQueued) {
+                throw new ClientClosedException("stream reset");
+            }
+            connection.writer().send(item);
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    // ---- Http2RequestBody.Owner, handler thread ----
+
+    @Override
+    public void beforeFirstRead() throws IOException {
+        if (request.expectContinue() && response == null && interimAllowed && !body.isEnded()) {
+            connection.sendHeaders(this, List.of(new HeaderField(":status", "100")), false);
+        }
+    }
+
+    @Override
+    public void consumed(int n) throws IOException {
+        // Return the octets to the client in batches of half a window; not once the client has ended.
+        int update;
+        lock.lock();
+        try {
+            if (state != State.OPEN && state != State.HALF_CLOSED_LOCAL) {
+                return;
+            }
+            unacknowledged += n;
+            if (unacknowledged < connection.streamWindowUpdateThreshold()) {
+                return;
+            }
+            update = unacknowledged;
+            unacknowledged = 0;
+        } finally {
+            lock.unlock();
+        }
+        connection.sendStreamWindowUpdate(this, update);
+    }
+
+    @Override
+    public void readTimedOut() {
+        connection.bodyReadTimedOut();
+        reset(ErrorCode.CANCEL);
+    }
+
+    // ---- response side, handler thread ----
+
+    /** Sends DATA frames for {@code len} octets, as flow control allows; never the last frame. */
+    void sendData(byte[] b, int off, int len, boolean endStream) throws IOException {
+        connection.sendData(this, b, off, len, endStream);
+        if (endStream) {
+            localEnded();
+        }
+    }
+
+    /** Ends the response: the remaining octets and END_STREAM, or trailers carrying END_STREAM. */
+    void finishBody(byte[] b, int len) throws IOException {
+        Headers trailers = responseTrailers;
+        if (trailers == null || trailers.isEmpty()) {
+            connection.sendData(this, b, 0, len, true);
+        } else {
+            if (len > 0) {
+                connection.sendData(this, b, 0, len, false);
+            }
+            ResponseFields.validate(trailers);
+            List<HeaderField> fields = new ArrayList<>();
+            for (Map.Entry<String, List<String>> e : trailers.entrySet()) {
+                String name = e.getKey().toLowerCase(Locale.ROOT);
+                for (String v : e.getValue()) {
+                    fields.add(new HeaderField(name, v));
+                }
+            }
+            connection.sendHeaders(this, fields, true);
+        }
+        localEnded();
+    }
+
+    private void localEnded() {
+        boolean closedNow;
+        lock.lock();
+        try {
+            if (state == State.CLOSED) {
+                return;
+            }
+            closedNow = state == State.HALF_CLOSED_REMOTE;
+            state = closedNow ? State.CLOSED : State.HALF_CLOSED_LOCAL;
+        } finally {
+            lock.unlock();
+        }
+        if (closedNow) {
+            connection.streamClosed(this, ClosedStreams.How.ENDED);
+        }
+    }
+
+    /** The handler failed after the head was sent: the response is broken off. */
+    void resetAfterHandlerError() {
+        reset(ErrorCode.INTERNAL_ERROR);
+    }
+
+    @Override
+    public void setResponseTrailers(Headers trailers) {
+        this.responseTrailers = trailers;
+    }
+
+    @Override
+    public String method() {
+        return request.method();
+    }
+
+    @Override
+    public URI requestUri() {
+        if (uri == null) {
+            try {
+                uri = request.path() == null ? new URI(null, request.authority(), null, null, null)
+                        : new URI(request.path());
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException("validated :path is not a URI: " + request.path(), e);
+            }
+        }
+        return uri;
+    }
+
+    @Override
+    public String routingPath() {
+        String path = request.path();
+        if (path == null || path.equals("*")) {
+            return "/";
+        }
+        int q = path.indexOf('?');
+        String raw = q < 0 ? path : path.substring(0, q);
+        if (raw.indexOf('%') < 0) {
+            return raw;
+        }
+        try {
+            return new URI(raw).getPath();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("validated :path is not a URI: " + path, e);
+        }
+    }
+
+    @Override
+    public String protocol() {
+        return "HTTP/2.0";
+    }
+
+    @Override
+    public String rawTarget() {
+        return request.path() == null ? request.authority() : request.path();
+    }
+
+    @Override
+    public Headers requestHeaders() {
+        return request.headers();
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return connection.connection().remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return connection.connection().localAddress();
+    }
+
+    @Override
+    public SSLSession sslSession() {
+        SSLSocket s = connection.connection().sslSocket();
+        return s == null ? null : s.getSession();
+    }
+
+    @Override
+    public InputStream requestBody() {
+        return body;
+    }
+
+    @Override
+    public Headers requestTrailers() {
+        return body.trailers();
+    }
+
+    @Override
+    public void sendInterim(int status, Headers headers) throws IOException {
+        if (response != null || !interimAllowed) {
+            return;
+        }
+        ResponseFields.validate(headers);
+        connection.sendHeaders(this, responseFields(status, headers, -1, false, false), false);
+    }
+
+    @Override
+    public OutputStream sendResponse(int status, Headers headers, long length) throws IOException {
+        if (response != null) {
+            throw new IOException("headers already sent");
+        }
+        if (status == 101) {
+            throw new IOException("101 Switching Protocols is not allowed in HTTP/2 (RFC 9113 §8.6)");
+        }
+        int handlerFields = ResponseFields.validate(headers);
+        checkWritable();
+        this.status = status;
+        interimAllowed = false;
+        boolean head = isHead();
+        boolean tunnel = request.method().equals("CONNECT") && status >= 200 && status < 300;
+        boolean noBody = !tunnel && (head || status == 204 || status == 304 || length < 0);
+        long contentLength;
+        if (tunnel) {
+            contentLength = -1;
+        } else if (noBody) {
+            contentLength = head && length > 0 && (handlerFields & ResponseFields.CONTENT_LENGTH_SET) == 0
+                    ? length : -1;
+        } else {
+            contentLength = length > 0 ? length : -1;
+        }
+        boolean keepHandlerLength = head || status == 304;
+        Http2ResponseBody out = new Http2ResponseBody(this, noBody ? 0 : length > 0 && !tunnel ? length : -1);
+        response = out;
+        connection.sendHeaders(this, responseFields(status, headers, contentLength, keepHandlerLength, true),
+                noBody);
+        if (noBody) {
+            localEnded();
+        }
+        return out;
+    }
+
+    /** The response head as HTTP/2 fields: lower-case names, no connection-specific fields. */
+    private List<HeaderField> responseFields(int status, Headers headers, long contentLength,
+                                             boolean keepHandlerLength, boolean finalResponse) {
+        List<HeaderField> fields = new ArrayList<>(headers.size() + 4);
+        fields.add(new HeaderField(":status", status < STATUS_CODES.length && STATUS_CODES[status] != null
+                ? STATUS_CODES[status] : Integer.toString(status)));
+        boolean hasDate = false;
+        boolean hasServer = false;
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            String name = e.getKey();
+            switch (name) {
+                case "Content-length" -> {
+                    if (!keepHandlerLength) {
+                        continue;
+                    }
+                }
+                case "Connection", "Keep-alive", "Proxy-connection", "Transfer-encoding", "Upgrade" -> {
+                    continue;
+                }
+                case "Date" -> hasDate = true;
+                case "Server" -> hasServer = true;
+                default -> {
+                }
+            }
+            String lower = name.toLowerCase(Locale.ROOT);
+            for (String v : e.getValue()) {
+                fields.add(new HeaderField(lower, v));
+            }
+        }
+        if (!finalResponse) {
+            return fields;
+        }
+        if (contentLength >= 0) {
+            fields.add(new HeaderField("content-length", Long.toString(contentLength)));
+        }
+        if (!hasDate) {
+            fields.add(new HeaderField("date", DateCache.value()));
+        }
+        String server = connection.connection().config().serverHeader();
+        if (!hasServer && server != null) {
+            fields.add(new HeaderField("server", server));
+        }
+        return fields;
+    }
+
+    @Override
+    public boolean responseStarted() {
+        return response != null;
+    }
+
+    @Override
+    public void authenticated(String user) {
+        this.user = user;
+    }
+
+    @Override
+    public void complete() {
+        if (completed) {
+            return;
+        }
+        completed = true;
+        Http2ResponseBody out = response;
+        if (out == null) {
+            int code = bodyFailureStatus != 0 ? bodyFailureStatus : 500;
+            sendError(code, code == 413 ? "request body too large"
+                    : handlerFailed ? "handler failed" : "handler sent no response");
+        } else if (!out.isClosed()) {
+            // The exchange was closed around an unfinished body.
+            reset(ErrorCode.INTERNAL_ERROR);
+        }
+        boolean requestUnfinished;
+        lock.lock();
+        try {
+            requestUnfinished = state == State.HALF_CLOSED_LOCAL;
+        } finally {
+            lock.unlock();
+        }
+        if (requestUnfinished) {
+            // §8.1: the response is complete; ask the client to stop sending the request, without error.
+            reset(ErrorCode.NO_ERROR);
+        }
+        connection.exchangeEnded(this);
+        if (connection.connection().config().accessLog()) {
+            Http2ResponseBody r = response;
+            AccessLog.log(remoteAddress(), user, request.method(), rawTarget(), "HTTP/2.0", status,
+                    r == null ? -1 : r.bytesWritten(), startNanos);
+        }
+    }
+
+    @Override
+    public void abort(Throwable cause) {
+        if (completed) {
+            return;
+        }
+        handlerFailed = true;
+        Http2ResponseBody out = response;
+        if (out != null && !out.isClosed()) {
+            reset(ErrorCode.INTERNAL_ERROR);
+        }
+        complete();
+    }
+
+    /** Answers with a short text error if the stream can still carry a response. */
+    private void sendError(int code, String message) {
+        byte[] text = (code + " " + message + "\n").getBytes(StandardCharsets.UTF_8);
+        Headers h = new Headers();
+        h.set("Content-Type", "text/plain; charset=utf-8");
+        try {
+            OutputStream out = sendResponse(code, h, text.length);
+            out.write(text);
+            out.close(); // completes: a no-op, this exchange is completing already
+        } catch (IOException e) {
+            // reset or connection gone: nothing more to say
+        }
+    }
+}
