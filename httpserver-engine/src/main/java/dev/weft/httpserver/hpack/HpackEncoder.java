@@ -123,10 +123,15 @@ public final class HpackEncoder {
 
     /** True if the field must be sent as a never-indexed literal. */
     static boolean isSensitive(HeaderField field) {
-        if (field.sensitive() || ALWAYS_SENSITIVE.contains(field.name())) {
+        if (field.sensitive()) {
             return true;
         }
-        return field.name().equals("cookie") && field.value().length() < MIN_INDEXED_COOKIE_LENGTH;
+        String name = field.name();
+        return switch (name.length()) {
+            case 6 -> name.equals("cookie") && field.value().length() < MIN_INDEXED_COOKIE_LENGTH;
+            case 10, 13, 19 -> ALWAYS_SENSITIVE.contains(name);
+            default -> false;
+        };
     }
 
     /**

@@ -74,13 +74,11 @@ public final class StaticTable {
     public static final int LENGTH = ENTRIES.length;
 
     private static final Map<String, Integer> BY_NAME = new HashMap<>();
-    private static final Map<HeaderField, Integer> BY_NAME_VALUE = new HashMap<>();
 
     static {
         for (int i = ENTRIES.length; i >= 1; i--) {
             HeaderField f = ENTRIES[i - 1];
             BY_NAME.put(f.name(), i); // iterate backwards so the lowest index wins
-            BY_NAME_VALUE.put(f, i);
         }
     }
 
@@ -103,7 +101,16 @@ public final class StaticTable {
 
     /** The index of the entry matching both name and value, or -1. */
     public static int indexOf(String name, String value) {
-        Integer i = BY_NAME_VALUE.get(new HeaderField(name, value));
-        return i == null ? -1 : i;
+        Integer first = BY_NAME.get(name);
+        if (first == null) {
+            return -1;
+        }
+        // Entries with the same name are consecutive: scan them without building a lookup key.
+        for (int i = first; i <= LENGTH && ENTRIES[i - 1].name().equals(name); i++) {
+            if (ENTRIES[i - 1].value().equals(value)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -47,7 +47,7 @@ final class ConnectionWriter implements Runnable {
     private final Runnable afterFlush;
     private final HpackEncoder encoder = new HpackEncoder();
     private final FrameWriter frameWriter = new FrameWriter();
-    private final ByteArrayOutputStream block = new ByteArrayOutputStream(256);
+    private final BlockBuffer block = new BlockBuffer();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
@@ -193,8 +193,13 @@ final class ConnectionWriter implements Runnable {
                     write(item);
                 }
                 if (isQueueEmpty()) {
-                    out.flush();
-                    afterFlush.run();
+                    // Give the streams that are about to answer a chance to queue, so that their frames
+                    // leave in this flush rather than in one each.
+                    Thread.yield();
+                    if (isQueueEmpty()) {
+                        out.flush();
+                        afterFlush.run();
+                    }
                 }
             }
             out.flush();
@@ -244,15 +249,16 @@ final class ConnectionWriter implements Runnable {
     private void writeHeaderBlock(HeaderBlock h) throws IOException {
         block.reset();
         encoder.encode(h.fields, block);
-        byte[] b = block.toByteArray();
+        byte[] b = block.array();
+        int length = block.size();
         int max = frameWriter.maxFrameSize();
-        int first = Math.min(b.length, max);
-        int flags = (h.endStream ? FrameFlags.END_STREAM : 0) | (first == b.length ? FrameFlags.END_HEADERS : 0);
+        int first = Math.min(length, max);
+        int flags = (h.endStream ? FrameFlags.END_STREAM : 0) | (first == length ? FrameFlags.END_HEADERS : 0);
         writeFrameHeader(first, FrameType.HEADERS, flags, h.streamId);
         out.write(b, 0, first);
-        for (int pos = first; pos < b.length; ) {
-            int n = Math.min(max, b.length - pos);
-            writeFrameHeader(n, FrameType.CONTINUATION, pos + n == b.length ? FrameFlags.END_HEADERS : 0, h.streamId);
+        for (int pos = first; pos < length; ) {
+            int n = Math.min(max, length - pos);
+            writeFrameHeader(n, FrameType.CONTINUATION, pos + n == length ? FrameFlags.END_HEADERS : 0, h.streamId);
             out.write(b, pos, n);
             pos += n;
         }
@@ -284,5 +290,16 @@ final class ConnectionWriter implements Runnable {
         f[8] = (byte) streamId;
         System.arraycopy(data, off, f, FrameReader.HEADER_LENGTH, len);
         return f;
+    }
+
+    /** A header block under construction, read in place. */
+    private static final class BlockBuffer extends ByteArrayOutputStream {
+        BlockBuffer() {
+            super(256);
+        }
+
+        byte[] array() {
+            return buf;
+        }
     }
 }

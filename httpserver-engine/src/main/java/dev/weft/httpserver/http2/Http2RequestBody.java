@@ -186,6 +186,21 @@ final class Http2RequestBody extends InputStream {
         }
     }
 
+    /** Reads to the end; returns at once, without a buffer, for a request that carries no body. */
+    @Override
+    public byte[] readAllBytes() throws IOException {
+        lock.lock();
+        try {
+            if (ended && current == null && chunks.isEmpty() && !closed) {
+                started = true;
+                return new byte[0];
+            }
+        } finally {
+            lock.unlock();
+        }
+        return super.readAllBytes();
+    }
+
     @Override
     public int available() {
         lock.lock();

@@ -58,8 +58,13 @@ final class Http2ResponseBody extends OutputStream {
             throw new IOException("too many bytes to write to stream: " + declaredLength + " were announced");
         }
         written += len;
+        if (count == 0 && len >= BUFFER_SIZE) {
+            stream.sendData(b, off, len, false); // large writes skip the buffer
+            return;
+        }
         if (buf == null) {
-            buf = new byte[BUFFER_SIZE];
+            // A short announced body needs no more than its length.
+            buf = new byte[declaredLength > 0 ? (int) Math.min(declaredLength, BUFFER_SIZE) : BUFFER_SIZE];
         }
         while (len > 0) {
             int n = Math.min(len, buf.length - count);

@@ -19,7 +19,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -32,11 +31,12 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     private enum State { OPEN, HALF_CLOSED_REMOTE, HALF_CLOSED_LOCAL, CLOSED }
 
-    private static final String[] STATUS_CODES = new String[1000];
+    /** Decimal strings of 0..1023: status codes and short content lengths, shared. */
+    private static final String[] SMALL_NUMBERS = new String[1024];
 
     static {
-        for (int i = 100; i < STATUS_CODES.length; i++) {
-            STATUS_CODES[i] = Integer.toString(i);
+        for (int i = 0; i < SMALL_NUMBERS.length; i++) {
+            SMALL_NUMBERS[i] = Integer.toString(i);
         }
     }
 
@@ -301,7 +301,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             ResponseFields.validate(trailers);
             List<HeaderField> fields = new ArrayList<>();
             for (Map.Entry<String, List<String>> e : trailers.entrySet()) {
-                String name = e.getKey().toLowerCase(Locale.ROOT);
+                String name = FieldNames.lowerCase(e.getKey());
                 for (String v : e.getValue()) {
                     fields.add(new HeaderField(name, v));
                 }
@@ -463,8 +463,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private List<HeaderField> responseFields(int status, Headers headers, long contentLength,
                                              boolean keepHandlerLength, boolean finalResponse) {
         List<HeaderField> fields = new ArrayList<>(headers.size() + 4);
-        fields.add(new HeaderField(":status", status < STATUS_CODES.length && STATUS_CODES[status] != null
-                ? STATUS_CODES[status] : Integer.toString(status)));
+        fields.add(new HeaderField(":status", SMALL_NUMBERS[status]));
         boolean hasDate = false;
         boolean hasServer = false;
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
@@ -483,7 +482,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
                 default -> {
                 }
             }
-            String lower = name.toLowerCase(Locale.ROOT);
+            String lower = FieldNames.lowerCase(name);
             for (String v : e.getValue()) {
                 fields.add(new HeaderField(lower, v));
             }
@@ -492,7 +491,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             return fields;
         }
         if (contentLength >= 0) {
-            fields.add(new HeaderField("content-length", Long.toString(contentLength)));
+            fields.add(new HeaderField("content-length", contentLength < SMALL_NUMBERS.length
+                    ? SMALL_NUMBERS[(int) contentLength] : Long.toString(contentLength)));
         }
         if (!hasDate) {
             fields.add(new HeaderField("date", DateCache.value()));

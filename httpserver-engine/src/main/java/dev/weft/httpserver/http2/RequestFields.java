@@ -79,7 +79,7 @@ record RequestFields(String method, String path, String authority, RequestHeader
                 default -> {
                 }
             }
-            headers.append(normalize(name), value);
+            headers.append(FieldNames.keyForm(name), value);
         }
         if (cookie != null) {
             headers.append("Cookie", cookie.toString());
@@ -123,7 +123,7 @@ record RequestFields(String method, String path, String authority, RequestHeader
                 throw malformed(streamId, "pseudo-header " + f.name() + " in trailers");
             }
             checkRegular(streamId, f.name(), f.value());
-            trailers.append(normalize(f.name()), f.value());
+            trailers.append(FieldNames.keyForm(f.name()), f.value());
         }
         return trailers.freeze();
     }
@@ -232,15 +232,6 @@ record RequestFields(String method, String path, String authority, RequestHeader
 
     private static boolean isSpace(char c) {
         return c == ' ' || c == '\t';
-    }
-
-    /** The {@code Headers} key form of a lower-case HTTP/2 name: first character upper case. */
-    private static String normalize(String name) {
-        char first = name.charAt(0);
-        if (first < 'a' || first > 'z') {
-            return name;
-        }
-        return (char) (first - 32) + name.substring(1);
     }
 
     private static Http2StreamException malformed(int streamId, String message) {
