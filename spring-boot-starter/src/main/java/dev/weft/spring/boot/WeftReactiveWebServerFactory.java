@@ -2,6 +2,7 @@ package dev.weft.spring.boot;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
+import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.spring.boot.reactive.WeftCompression;
 import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
@@ -34,9 +35,10 @@ import java.util.Objects;
  *
  * <p>Honours everything Spring Boot sets on a reactive server factory: port ({@code 0} picks a free port,
  * {@code -1} never listens), address, SSL (a {@link Ssl} with an SSL bundle or key-store properties,
- * enabled protocols and ciphers from the bundle's options, client authentication), compression, the server
- * header and the shutdown mode. HTTP/2 is not available yet: an enabled {@link Http2} fails
- * {@link #getWebServer(HttpHandler)}.
+ * enabled protocols and ciphers from the bundle's options, client authentication), compression, HTTP/2, the
+ * server header and the shutdown mode. With {@link Http2} enabled, TLS connections offer {@code h2} by ALPN and
+ * cleartext ones accept HTTP/2 with prior knowledge ({@code h2c}), as {@link #setHttp2Settings} allows; without
+ * it (the default) the server speaks HTTP/1.1 only.
  *
  * <p>The engine's own limits and timeouts are set with the {@code set…} methods of this class
  * ({@code weft.server.*} properties when auto-configured) and, last, by {@link WeftServerCustomizer}s.
@@ -50,6 +52,8 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
     private static final Log logger = LogFactory.getLog(WeftReactiveWebServerFactory.class);
 
     private final ServerConfig.Builder config = ServerConfig.builder();
+
+    private Http2Config http2Settings = Http2Config.defaults();
 
     private final List<WeftServerCustomizer> serverCustomizers = new ArrayList<>();
 
@@ -69,16 +73,10 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
     /**
      * Creates a server that is fully configured but not listening; {@link WeftWebServer#start()} binds it.
      *
-     * @throws IllegalStateException if HTTP/2 or SNI server-name bundles are requested, which Weft does not
-     *                               offer yet
+     * @throws IllegalStateException if SNI server-name bundles are requested, which Weft does not offer yet
      */
     @Override
     public WebServer getWebServer(HttpHandler httpHandler) {
-        Http2 http2 = getHttp2();
-        if (http2 != null && http2.isEnabled()) {
-            throw new IllegalStateException("Weft does not support HTTP/2 yet (it arrives with issue 4); "
-                    + "set server.http2.enabled=false to use Weft over HTTP/1.1");
-        }
         ServerConfig serverConfig = buildServerConfig();
         HttpsConfigurator https = null;
         Ssl ssl = getSsl();
@@ -99,8 +97,9 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
 
     /**
      * The engine configuration a server created now would get: the settings of this factory, then the
-     * server header (if one was set; a blank header means no {@code Server} header), then every
-     * {@link WeftServerCustomizer} in order.
+     * server header (if one was set; a blank header means no {@code Server} header), then HTTP/2 (the
+     * {@linkplain #setHttp2Settings HTTP/2 settings}, switched off entirely unless {@link Http2} is enabled),
+     * then every {@link WeftServerCustomizer} in order.
      *
      * @throws IllegalArgumentException if the result is invalid (for example a non-positive limit)
      */
@@ -110,6 +109,12 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
         if (serverHeader != null) {
             builder.serverHeader(serverHeader.isBlank() ? null : serverHeader);
         }
+        Http2 http2 = getHttp2();
+        boolean http2Enabled = http2 != null && http2.isEnabled();
+        builder.http2(http2Settings.toBuilder()
+                .h2Enabled(http2Enabled && http2Settings.h2Enabled())
+                .h2cEnabled(http2Enabled && http2Settings.h2cEnabled())
+                .build());
         for (WeftServerCustomizer customizer : serverCustomizers) {
             customizer.customize(builder);
         }
@@ -196,6 +201,20 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
     /** Whether the engine logs each exchange to the {@code dev.weft.httpserver.access} logger. */
     public void setAccessLog(boolean accessLog) {
         config.accessLog(accessLog);
+    }
+
+    /**
+     * HTTP/2 limits, and which of {@code h2} (TLS, by ALPN) and {@code h2c} (cleartext, prior knowledge) may be
+     * served. They apply only when {@link Http2} ({@code server.http2.enabled}) is enabled; otherwise the
+     * server speaks HTTP/1.1 only. Defaults to {@link Http2Config#defaults()}: both allowed.
+     */
+    public void setHttp2Settings(Http2Config settings) {
+        http2Settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** The HTTP/2 limits and the protocols allowed when HTTP/2 is enabled. */
+    public Http2Config getHttp2Settings() {
+        return http2Settings;
     }
 
     private WeftCompression compression() {

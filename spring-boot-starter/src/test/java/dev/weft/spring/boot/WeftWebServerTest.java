@@ -1,5 +1,6 @@
 package dev.weft.spring.boot;
 
+import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.spi.WeftServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Lifecycle of a {@link WeftWebServer} made by a {@link WeftReactiveWebServerFactory}, without Spring contexts. */
@@ -150,16 +150,53 @@ class WeftWebServerTest {
     }
 
     @Test
-    void http2FailsAtGetWebServerWithAClearMessage() {
+    void http2IsOffUnlessEnabled() {
         WeftReactiveWebServerFactory factory = new WeftReactiveWebServerFactory(0);
+
+        Http2Config http2 = create(factory).getServerConfig().http2();
+
+        assertThat(http2.h2Enabled()).isFalse();
+        assertThat(http2.h2cEnabled()).isFalse();
+    }
+
+    @Test
+    void enabledHttp2ServesH2AndH2cWithTheFactorySettings() {
+        WeftReactiveWebServerFactory factory = new WeftReactiveWebServerFactory(0);
+        factory.setHttp2(enabledHttp2());
+        factory.setHttp2Settings(Http2Config.builder().maxConcurrentStreams(9).build());
+        WeftWebServer server = create(factory);
+        server.start();
+
+        Http2Config http2 = ((WeftServer) server.getServer()).config().http2();
+        assertThat(http2.h2Enabled()).isTrue();
+        assertThat(http2.h2cEnabled()).isTrue();
+        assertThat(http2.maxConcurrentStreams()).isEqualTo(9);
+    }
+
+    @Test
+    void h2cSwitchedOffInTheSettingsStaysOffWithHttp2Enabled() {
+        WeftReactiveWebServerFactory factory = new WeftReactiveWebServerFactory(0);
+        factory.setHttp2(enabledHttp2());
+        factory.setHttp2Settings(Http2Config.builder().h2cEnabled(false).build());
+
+        Http2Config http2 = factory.buildServerConfig().http2();
+
+        assertThat(http2.h2Enabled()).isTrue();
+        assertThat(http2.h2cEnabled()).isFalse();
+    }
+
+    @Test
+    void serverCustomizerHasTheLastWordOnHttp2() {
+        WeftReactiveWebServerFactory factory = new WeftReactiveWebServerFactory(0);
+        factory.addServerCustomizers(builder -> builder.http2(Http2Config.defaults()));
+
+        assertThat(factory.buildServerConfig().http2()).isEqualTo(Http2Config.defaults());
+    }
+
+    private static Http2 enabledHttp2() {
         Http2 http2 = new Http2();
         http2.setEnabled(true);
-        factory.setHttp2(http2);
-
-        assertThatIllegalStateException().isThrownBy(() -> factory.getWebServer(handler))
-                .withMessageContaining("HTTP/2")
-                .withMessageContaining("issue 4")
-                .withMessageContaining("server.http2.enabled=false");
+        return http2;
     }
 
     @Test

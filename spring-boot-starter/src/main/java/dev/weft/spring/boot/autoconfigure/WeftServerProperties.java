@@ -1,9 +1,13 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.Http2Config;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Weft-specific settings of the embedded server ({@code weft.server.*}). Defaults are the engine's defaults.
@@ -12,10 +16,14 @@ import java.time.Duration;
  * is not needed for Weft and changes nothing about how it serves requests. The common settings live under
  * {@code server.*}: {@code server.port}, {@code server.address}, {@code server.ssl.*},
  * {@code server.compression.*}, {@code server.shutdown}, {@code server.server-header} and
- * {@code server.max-http-request-header-size} (the largest request header section).
+ * {@code server.max-http-request-header-size} (the largest request header section) and
+ * {@code server.http2.enabled} (HTTP/2 on or off; its limits are under {@code weft.server.http2.*}).
+ *
+ * <p>The {@code weft.server.http2.*} values are checked when they are bound, so an invalid one fails startup
+ * naming the property.
  */
 @ConfigurationProperties("weft.server")
-public class WeftServerProperties {
+public class WeftServerProperties implements Validator {
 
     /**
      * Maximum number of open connections. Further connections are refused: cleartext ones with a 503
@@ -79,6 +87,11 @@ public class WeftServerProperties {
      * The engine's statistics page.
      */
     private final StatsPage statsPage = new StatsPage();
+
+    /**
+     * HTTP/2 settings and limits, used when server.http2.enabled is true.
+     */
+    private final Http2 http2 = new Http2();
 
     public int getMaxConnections() {
         return maxConnections;
@@ -172,6 +185,21 @@ public class WeftServerProperties {
         return statsPage;
     }
 
+    public Http2 getHttp2() {
+        return http2;
+    }
+
+    @Override
+    public boolean supports(Class<?> type) {
+        return WeftServerProperties.class.isAssignableFrom(type);
+    }
+
+    /** Rejects {@code weft.server.http2.*} values the engine would refuse, naming the property. */
+    @Override
+    public void validate(Object target, Errors errors) {
+        ((WeftServerProperties) target).getHttp2().validate(errors);
+    }
+
     /**
      * The engine's statistics page: the server's counters as plain text (JSON with {@code ?format=json}),
      * answered by the engine itself on the application's port, without authentication. Off by default.
@@ -203,6 +231,196 @@ public class WeftServerProperties {
 
         public void setPath(String path) {
             this.path = path;
+        }
+    }
+
+    /**
+     * HTTP/2 settings and limits. HTTP/2 itself is switched on with {@code server.http2.enabled}: then TLS
+     * connections offer {@code h2} by ALPN and, unless {@code h2c} is false, cleartext connections accept HTTP/2
+     * with prior knowledge.
+     */
+    public static class Http2 {
+
+        /** Engine field names (as in its messages) to these properties, relative to {@code weft.server}. */
+        private static final Map<String, String> FIELDS = Map.of(
+                "maxConcurrentStreams", "http2.max-concurrent-streams",
+                "initialWindowSize", "http2.initial-window-size",
+                "connectionWindowSize", "http2.connection-window-size",
+                "maxFrameSize", "http2.max-frame-size",
+                "maxHeaderListSize", "http2.max-header-list-size",
+                "headerTableSize", "http2.header-table-size",
+                "maxResetsPerSecond", "http2.max-resets-per-second",
+                "maxControlFramesPerSecond", "http2.max-control-frames-per-second");
+
+        /**
+         * Whether cleartext connections accept HTTP/2 with prior knowledge (h2c) when server.http2.enabled is
+         * true. When false, only TLS connections (by ALPN) speak HTTP/2.
+         */
+        private boolean h2c = true;
+
+        /**
+         * Maximum number of streams a client may have open at once on one connection
+         * (SETTINGS_MAX_CONCURRENT_STREAMS). More are refused with REFUSED_STREAM.
+         */
+        private int maxConcurrentStreams = 128;
+
+        /**
+         * Receive window of each stream (SETTINGS_INITIAL_WINDOW_SIZE): how much request body is buffered
+         * before the application reads it.
+         */
+        private DataSize initialWindowSize = DataSize.ofKilobytes(128);
+
+        /**
+         * Receive window of a whole connection, shared by its streams. At least 65535 bytes.
+         */
+        private DataSize connectionWindowSize = DataSize.ofMegabytes(1);
+
+        /**
+         * Largest frame payload accepted (SETTINGS_MAX_FRAME_SIZE), from 16KB to 16MB minus one byte.
+         */
+        private DataSize maxFrameSize = DataSize.ofKilobytes(16);
+
+        /**
+         * Largest decoded request header list (names, values and 32 bytes per field). Larger ones get a 431
+         * response.
+         */
+        private DataSize maxHeaderListSize = DataSize.ofKilobytes(16);
+
+        /**
+         * Size of the HPACK table used to decode request headers (SETTINGS_HEADER_TABLE_SIZE).
+         */
+        private DataSize headerTableSize = DataSize.ofKilobytes(4);
+
+        /**
+         * Average number of stream resets tolerated per connection and second, with bursts of twice this
+         * (rapid reset, CVE-2023-44487). Clients above it get GOAWAY ENHANCE_YOUR_CALM.
+         */
+        private int maxResetsPerSecond = 100;
+
+        /**
+         * Average number of control frames (PING, SETTINGS, PRIORITY, empty DATA and CONTINUATION, unknown
+         * types) tolerated per connection and second, with bursts of twice this. Clients above it get GOAWAY
+         * ENHANCE_YOUR_CALM.
+         */
+        private int maxControlFramesPerSecond = 200;
+
+        public boolean isH2c() {
+            return h2c;
+        }
+
+        public void setH2c(boolean h2c) {
+            this.h2c = h2c;
+        }
+
+        public int getMaxConcurrentStreams() {
+            return maxConcurrentStreams;
+        }
+
+        public void setMaxConcurrentStreams(int maxConcurrentStreams) {
+            this.maxConcurrentStreams = maxConcurrentStreams;
+        }
+
+        public DataSize getInitialWindowSize() {
+            return initialWindowSize;
+        }
+
+        public void setInitialWindowSize(DataSize initialWindowSize) {
+            this.initialWindowSize = initialWindowSize;
+        }
+
+        public DataSize getConnectionWindowSize() {
+            return connectionWindowSize;
+        }
+
+        public void setConnectionWindowSize(DataSize connectionWindowSize) {
+            this.connectionWindowSize = connectionWindowSize;
+        }
+
+        public DataSize getMaxFrameSize() {
+            return maxFrameSize;
+        }
+
+        public void setMaxFrameSize(DataSize maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+        }
+
+        public DataSize getMaxHeaderListSize() {
+            return maxHeaderListSize;
+        }
+
+        public void setMaxHeaderListSize(DataSize maxHeaderListSize) {
+            this.maxHeaderListSize = maxHeaderListSize;
+        }
+
+        public DataSize getHeaderTableSize() {
+            return headerTableSize;
+        }
+
+        public void setHeaderTableSize(DataSize headerTableSize) {
+            this.headerTableSize = headerTableSize;
+        }
+
+        public int getMaxResetsPerSecond() {
+            return maxResetsPerSecond;
+        }
+
+        public void setMaxResetsPerSecond(int maxResetsPerSecond) {
+            this.maxResetsPerSecond = maxResetsPerSecond;
+        }
+
+        public int getMaxControlFramesPerSecond() {
+            return maxControlFramesPerSecond;
+        }
+
+        public void setMaxControlFramesPerSecond(int maxControlFramesPerSecond) {
+            this.maxControlFramesPerSecond = maxControlFramesPerSecond;
+        }
+
+        /**
+         * The engine's HTTP/2 settings with these values: {@code h2} allowed, {@code h2c} as {@link #isH2c()}.
+         * Neither is served unless {@code server.http2.enabled} is true.
+         *
+         * @throws IllegalArgumentException if a value is out of the engine's range
+         */
+        public Http2Config toConfig() {
+            return Http2Config.builder()
+                    .h2Enabled(true)
+                    .h2cEnabled(h2c)
+                    .maxConcurrentStreams(maxConcurrentStreams)
+                    .initialWindowSize(bytes("initialWindowSize", initialWindowSize))
+                    .connectionWindowSize(bytes("connectionWindowSize", connectionWindowSize))
+                    .maxFrameSize(bytes("maxFrameSize", maxFrameSize))
+                    .maxHeaderListSize(bytes("maxHeaderListSize", maxHeaderListSize))
+                    .headerTableSize(bytes("headerTableSize", headerTableSize))
+                    .maxResetsPerSecond(maxResetsPerSecond)
+                    .maxControlFramesPerSecond(maxControlFramesPerSecond)
+                    .build();
+        }
+
+        private static int bytes(String name, DataSize size) {
+            if (size == null) {
+                throw new IllegalArgumentException(name + " must be set");
+            }
+            long bytes = size.toBytes();
+            if (bytes > Integer.MAX_VALUE || bytes < Integer.MIN_VALUE) {
+                throw new IllegalArgumentException(name + " must be at most " + Integer.MAX_VALUE + " bytes, was "
+                        + bytes);
+            }
+            return (int) bytes;
+        }
+
+        void validate(Errors errors) {
+            try {
+                toConfig();
+            } catch (IllegalArgumentException ex) {
+                String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
+                String field = FIELDS.get(message.split(" ", 2)[0]);
+                if (field != null) {
+                    errors.rejectValue(field, "weft.server.http2.invalid", message);
+                } else {
+                    errors.reject("weft.server.http2.invalid", "Invalid weft.server.http2 settings: " + message);
+                }
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * Applies {@code server.server-header}, {@code server.max-http-request-header-size} and every
  * {@code weft.server.*} property to a {@link WeftReactiveWebServerFactory}. (Port, address, SSL, compression,
- * HTTP/2 and shutdown are applied by Spring Boot's own reactive server customizer.)
+ * {@code server.http2.enabled} and shutdown are applied by Spring Boot's own reactive server customizer.)
  */
 public class WeftWebServerFactoryCustomizer
         implements WebServerFactoryCustomizer<WeftReactiveWebServerFactory>, Ordered {
@@ -72,6 +72,7 @@ public class WeftWebServerFactoryCustomizer
         factory.setAccessLog(weft.isAccessLog());
         WeftServerProperties.StatsPage statsPage = weft.getStatsPage();
         factory.setStatsPath(statsPage.isEnabled() ? statsPage.getPath() : null);
+        factory.setHttp2Settings(weft.getHttp2().toConfig());
     }
 
     private static int toInt(DataSize size) {

@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.spring.boot.WeftReactiveWebServerFactory;
 import dev.weft.spring.boot.WeftServerCustomizer;
@@ -23,8 +24,16 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.HttpHandler;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
+import java.io.InputStream;
+import java.net.URL;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,8 +83,10 @@ class WeftReactiveWebServerAutoConfigurationTest {
     void withoutPropertiesOnlyBootsHeaderSizeDefaultChangesTheEngineDefaults() {
         runner.run(context -> {
             ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
-            // server.max-http-request-header-size defaults to 8KB in Spring Boot.
-            assertThat(config).isEqualTo(ServerConfig.defaults().toBuilder().maxHeaderSize(8 * 1024).build());
+            // server.max-http-request-header-size defaults to 8KB, server.http2.enabled to false in Spring Boot.
+            assertThat(config).isEqualTo(ServerConfig.defaults().toBuilder().maxHeaderSize(8 * 1024)
+                    .http2(Http2Config.defaults().toBuilder().h2Enabled(false).h2cEnabled(false).build())
+                    .build());
         });
     }
 
@@ -97,6 +108,71 @@ class WeftReactiveWebServerAutoConfigurationTest {
         assertThat(properties.isAccessLog()).isEqualTo(defaults.accessLog());
         assertThat(properties.getStatsPage().isEnabled()).isEqualTo(defaults.statsPath() != null);
         assertThat(properties.getStatsPage().getPath()).isEqualTo("/__stats");
+    }
+
+    @Test
+    void http2PropertyDefaultsAreTheEngineDefaults() {
+        assertThat(new WeftServerProperties().getHttp2().toConfig()).isEqualTo(Http2Config.defaults());
+    }
+
+    @Test
+    void http2PropertiesReachTheFactory() {
+        runner.withPropertyValues("server.http2.enabled=true", "weft.server.http2.h2c=false",
+                "weft.server.http2.max-concurrent-streams=3", "weft.server.http2.initial-window-size=64KB",
+                "weft.server.http2.connection-window-size=4MB", "weft.server.http2.max-frame-size=1MB",
+                "weft.server.http2.max-header-list-size=8KB", "weft.server.http2.header-table-size=1KB",
+                "weft.server.http2.max-resets-per-second=5", "weft.server.http2.max-control-frames-per-second=6")
+                .run(context -> {
+                    Http2Config http2 = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig()
+                            .http2();
+                    assertThat(http2).isEqualTo(new Http2Config(true, false, 3, 64 * 1024, 4 * 1024 * 1024,
+                            1024 * 1024, 8 * 1024, 1024, 5, 6));
+                });
+    }
+
+    @Test
+    void http2LimitsApplyButHttp2StaysOffWithoutServerHttp2Enabled() {
+        runner.withPropertyValues("weft.server.http2.max-concurrent-streams=3").run(context -> {
+            Http2Config http2 = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig().http2();
+            assertThat(http2.maxConcurrentStreams()).isEqualTo(3);
+            assertThat(http2.h2Enabled()).isFalse();
+            assertThat(http2.h2cEnabled()).isFalse();
+        });
+    }
+
+    @Test
+    void http2PropertiesHaveGeneratedMetadata() throws Exception {
+        Map<String, JsonNode> properties = new HashMap<>();
+        JsonMapper json = JsonMapper.builder().build();
+        Enumeration<URL> files = getClass().getClassLoader()
+                .getResources("META-INF/spring-configuration-metadata.json");
+        for (URL file : Collections.list(files)) {
+            try (InputStream in = file.openStream()) {
+                json.readTree(in).path("properties").forEach(p -> properties.put(p.path("name").asString(), p));
+            }
+        }
+
+        assertThat(properties).containsKeys("weft.server.http2.h2c", "weft.server.http2.max-concurrent-streams",
+                "weft.server.http2.initial-window-size", "weft.server.http2.connection-window-size",
+                "weft.server.http2.max-frame-size", "weft.server.http2.max-header-list-size",
+                "weft.server.http2.header-table-size", "weft.server.http2.max-resets-per-second",
+                "weft.server.http2.max-control-frames-per-second");
+        JsonNode frameSize = properties.get("weft.server.http2.max-frame-size");
+        assertThat(frameSize.path("type").asString()).isEqualTo("org.springframework.util.unit.DataSize");
+        assertThat(frameSize.path("defaultValue").asString()).isEqualTo("16KB");
+        assertThat(frameSize.path("description").asString()).startsWith("Largest frame payload accepted");
+        assertThat(properties.get("weft.server.http2.h2c").path("defaultValue").asBoolean()).isTrue();
+    }
+
+    @Test
+    void invalidHttp2PropertyFailsTheContextNamingTheProperty() {
+        runner.withPropertyValues("weft.server.http2.header-table-size=-1B").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .hasMessageContaining("weft.server")
+                    .hasMessageContaining("http2.header-table-size")
+                    .hasMessageContaining("headerTableSize must not be negative, was -1");
+        });
     }
 
     @Test
