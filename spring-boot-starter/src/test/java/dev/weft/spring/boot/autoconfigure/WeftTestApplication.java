@@ -1,24 +1,32 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import com.sun.net.httpserver.HttpExchange;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
 import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.http.server.reactive.SslInfo;
+import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * A small WebFlux application for the starter's tests (no component scanning): a JSON endpoint, a slow
- * endpoint held by a {@link Gate}, an endpoint naming the TLS client certificate, and a large text body.
+ * endpoint held by a {@link Gate}, an endpoint naming the TLS client certificate, a large text body, the
+ * protocol of the request as the engine saw it, a streamed binary body and a streaming echo.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -26,6 +34,21 @@ class WeftTestApplication {
 
     /** 4 KiB of text, above the default compression threshold. */
     static final String LARGE_TEXT = "weft ".repeat(1024 * 4 / 5);
+
+    /** Size of each buffer of {@code /stream}; buffer {@code i} is filled with the byte {@code (byte) i}. */
+    static final int STREAM_CHUNK = 64 * 1024;
+
+    /** Number of buffers of {@code /stream}: 5 MiB in all. */
+    static final int STREAM_CHUNKS = 80;
+
+    /** The body {@code /stream} sends. */
+    static byte[] streamBody() {
+        byte[] body = new byte[STREAM_CHUNK * STREAM_CHUNKS];
+        for (int i = 0; i < STREAM_CHUNKS; i++) {
+            Arrays.fill(body, i * STREAM_CHUNK, (i + 1) * STREAM_CHUNK, (byte) i);
+        }
+        return body;
+    }
 
     @Bean
     Gate gate() {
@@ -53,6 +76,23 @@ class WeftTestApplication {
                 })
                 .GET("/large", request -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
                         .bodyValue(LARGE_TEXT))
+                .GET("/protocol", request -> {
+                    HttpExchange exchange = ServerHttpRequestDecorator.getNativeRequest(
+                            request.exchange().getRequest());
+                    return ServerResponse.ok().contentType(MediaType.TEXT_PLAIN).bodyValue(exchange.getProtocol());
+                })
+                .GET("/stream", request -> {
+                    DataBufferFactory buffers = request.exchange().getResponse().bufferFactory();
+                    Flux<DataBuffer> body = Flux.range(0, STREAM_CHUNKS).map(i -> {
+                        byte[] chunk = new byte[STREAM_CHUNK];
+                        Arrays.fill(chunk, (byte) i.intValue());
+                        return buffers.wrap(chunk);
+                    });
+                    return ServerResponse.ok().contentType(MediaType.APPLICATION_OCTET_STREAM)
+                            .body(BodyInserters.fromDataBuffers(body));
+                })
+                .POST("/echo", request -> ServerResponse.ok().contentType(MediaType.APPLICATION_OCTET_STREAM)
+                        .body(BodyInserters.fromDataBuffers(request.bodyToFlux(DataBuffer.class))))
                 .build();
     }
 
