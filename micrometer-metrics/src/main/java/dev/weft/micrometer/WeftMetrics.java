@@ -24,9 +24,10 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
- * A Weft server's statistics as Micrometer meters: two gauges ({@code weft.connections.active},
- * {@code weft.exchanges.active}) and function counters for everything that only grows ({@code weft.requests},
- * {@code weft.bytes.received}, {@code weft.errors{kind}}, …). Needs no Spring:
+ * A Weft server's statistics as Micrometer meters: gauges for what is open now ({@code weft.connections.active},
+ * {@code weft.exchanges.active}, {@code weft.http2.streams.active}) and function counters for everything that
+ * only grows ({@code weft.requests}, {@code weft.bytes.received}, {@code weft.errors{kind}},
+ * {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …). Needs no Spring:
  *
  * <pre>{@code
  * new WeftMetrics(() -> Weft.stats(server), Tags.of("server", "api")).bindTo(registry);
@@ -122,6 +123,21 @@ public final class WeftMetrics implements MeterBinder {
                 BaseUnits.BYTES, Tags.empty(), StatsSnapshot::bytesSent));
         meters.add(counter(registry, "weft.handler.exceptions", "Exceptions thrown by handlers and filters",
                 null, Tags.empty(), StatsSnapshot::handlerExceptions));
+        meters.add(counter(registry, "weft.http2.connections", "Connections that spoke HTTP/2 (h2 or h2c)", null,
+                Tags.empty(), s -> s.http2().connections()));
+        meters.add(counter(registry, "weft.http2.streams.opened", "HTTP/2 streams opened by clients", null,
+                Tags.empty(), s -> s.http2().streamsOpened()));
+        meters.add(gauge(registry, "weft.http2.streams.active", "HTTP/2 streams open now",
+                s -> s.http2().streamsActive()));
+        meters.add(counter(registry, "weft.http2.streams.reset",
+                "HTTP/2 streams ended by RST_STREAM, sent or received", null, Tags.empty(),
+                s -> s.http2().streamsReset()));
+        meters.add(counter(registry, "weft.http2.goaways",
+                "HTTP/2 GOAWAY frames sent (direction=sent) or received (direction=received)", null,
+                Tags.of("direction", "sent"), s -> s.http2().goAwaysSent()));
+        meters.add(counter(registry, "weft.http2.goaways",
+                "HTTP/2 GOAWAY frames sent (direction=sent) or received (direction=received)", null,
+                Tags.of("direction", "received"), s -> s.http2().goAwaysReceived()));
         for (ProtocolError kind : ProtocolError.values()) {
             meters.add(counter(registry, "weft.errors",
                     "Requests or connections rejected for a protocol error, by kind", null,

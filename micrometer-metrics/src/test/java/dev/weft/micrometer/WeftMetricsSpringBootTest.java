@@ -75,7 +75,9 @@ class WeftMetricsSpringBootTest {
         JSON.readTree(response.body()).get("names").forEach(n -> names.add(n.asString()));
         assertThat(names).contains("weft.connections.active", "weft.exchanges.active", "weft.connections.accepted",
                 "weft.connections.rejected", "weft.connections.closed", "weft.requests", "weft.bytes.received",
-                "weft.bytes.sent", "weft.handler.exceptions", "weft.errors");
+                "weft.bytes.sent", "weft.handler.exceptions", "weft.errors", "weft.http2.connections",
+                "weft.http2.streams.opened", "weft.http2.streams.active", "weft.http2.streams.reset",
+                "weft.http2.goaways");
     }
 
     @Test

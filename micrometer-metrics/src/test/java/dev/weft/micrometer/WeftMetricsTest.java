@@ -25,6 +25,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Meters over a real engine server and over hand-made snapshots; no Spring involved. */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WeftMetricsTest {
+
+    /** Meters one binding registers: 3 gauges, 13 counters, one counter per error kind. */
+    private static final int METERS = 3 + 13 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -132,6 +136,36 @@ class WeftMetricsTest {
         eventuallyPositive(() -> counter("weft.bytes.sent"));
         // each response carries at least its status line and five body bytes
         assertThat(counter("weft.bytes.sent")).isGreaterThan(4 * 20);
+    }
+
+    @Test
+    void http2TrafficIsCounted() throws Exception {
+        int port = start(ServerConfig.defaults()); // h2c with prior knowledge is on by default
+        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+                .bindTo(registry);
+        String url = "http://127.0.0.1:" + port + "/hello";
+
+        // one connection, two streams: curl reuses its connection for the second URL
+        assertThat(curl("--http2-prior-knowledge", "-w", " %{http_version}\n", url, url))
+                .isEqualTo("hello 2\nhello 2\n");
+
+        eventually(() -> counter("weft.http2.connections"), 1);
+        eventually(() -> counter("weft.http2.streams.opened"), 2);
+        eventually(() -> gauge("weft.http2.streams.active"), 0);
+        assertThat(counter("weft.http2.streams.reset")).isZero();
+        eventually(() -> counter("weft.requests"), 2);
+    }
+
+    /** Runs curl (built with nghttp2) and returns its standard output. */
+    private static String curl(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("/usr/bin/curl", "-sS", "--max-time", "10"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(20, TimeUnit.SECONDS)).as("curl finished").isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        return output;
     }
 
     @Test
@@ -232,6 +266,27 @@ class WeftMetricsTest {
         assertThat(counter("weft.errors", "kind", "bad_chunk")).isEqualTo(12);
         assertThat(counter("weft.errors", "kind", "tls_handshake")).isEqualTo(13);
         assertThat(counter("weft.errors", "kind", "bad_host")).isZero();
+        assertThat(counter("weft.http2.connections")).isEqualTo(11);
+        assertThat(counter("weft.http2.streams.opened")).isEqualTo(12);
+        assertThat(gauge("weft.http2.streams.active")).isEqualTo(13);
+        assertThat(counter("weft.http2.streams.reset")).isEqualTo(14);
+        assertThat(counter("weft.http2.goaways", "direction", "sent")).isEqualTo(15);
+        assertThat(counter("weft.http2.goaways", "direction", "received")).isEqualTo(16);
+    }
+
+    @Test
+    void http2MetersExistAtZeroBeforeAnyTraffic() {
+        new WeftMetrics(() -> snapshot(0, Map.of()), Tags.empty()).bindTo(registry);
+
+        assertThat(counter("weft.http2.connections")).isZero();
+        assertThat(counter("weft.http2.streams.opened")).isZero();
+        assertThat(gauge("weft.http2.streams.active")).isZero();
+        assertThat(counter("weft.http2.streams.reset")).isZero();
+        assertThat(registry.get("weft.http2.goaways").functionCounters()).hasSize(2);
+        assertThat(counter("weft.http2.goaways", "direction", "sent")).isZero();
+        assertThat(counter("weft.http2.goaways", "direction", "received")).isZero();
+        assertThat(registry.get("weft.http2.streams.active").meter()).isInstanceOf(Gauge.class);
+        assertThat(registry.get("weft.http2.connections").meter()).isInstanceOf(FunctionCounter.class);
     }
 
     @Test
@@ -240,8 +295,8 @@ class WeftMetricsTest {
                 .bindTo(registry);
 
         List<Meter> meters = registry.getMeters();
-        // 2 gauges, 8 counters (closed has two reasons), one counter per error kind
-        assertThat(meters).hasSize(2 + 8 + ProtocolError.values().length);
+        // 3 gauges, 13 counters (closed has two reasons, goaways two directions), one counter per error kind
+        assertThat(meters).hasSize(METERS);
         for (Meter m : meters) {
             assertThat(m.getId().getName()).startsWith("weft.");
             assertThat(m.getId().getDescription()).as(m.getId().getName()).isNotBlank();
@@ -333,7 +388,7 @@ class WeftMetricsTest {
 
         assertThat(registry.find("weft.requests").tag("server", "a").functionCounter()).isNull();
         assertThat(registry.get("weft.requests").tag("server", "b").functionCounter().count()).isEqualTo(2);
-        assertThat(registry.getMeters()).hasSize(2 + 8 + ProtocolError.values().length);
+        assertThat(registry.getMeters()).hasSize(METERS);
     }
 
     /** A snapshot whose every number is {@code n}. */
