@@ -49,6 +49,14 @@ function show(stats) {
   errorsCell.textContent = number.format(total);
   errorsCell.title = errors.map(([kind, n]) => kind + ': ' + n).join('\n') || 'none';
   $('s-uptime').textContent = duration(stats.uptimeSeconds);
+  const h2 = stats.http2;
+  $('s-h2Connections').textContent = number.format(h2.connections);
+  $('s-h2StreamsActive').textContent = number.format(h2.streamsActive);
+  $('s-h2StreamsOpened').textContent = number.format(h2.streamsOpened);
+  const h2Resets = $('s-h2Resets');
+  h2Resets.textContent = number.format(h2.streamsReset) + ' / '
+    + number.format(h2.goAwaysSent + h2.goAwaysReceived);
+  h2Resets.title = 'GOAWAY sent: ' + h2.goAwaysSent + '\nGOAWAY received: ' + h2.goAwaysReceived;
   if (previous && stats.time > previous.time) {
     const rate = (stats.requests - previous.requests) * 1000 / (stats.time - previous.time);
     $('s-rate').textContent = rate.toFixed(1);
@@ -65,6 +73,15 @@ function pollOnce() {
     })
     .catch(() => setState('server unreachable', false));
 }
+
+fetch('api/protocol')
+  .then((r) => r.json())
+  .then((p) => {
+    $('s-protocol').textContent = p.protocol + (p.secure ? ' (TLS)' : '');
+  })
+  .catch(() => {
+    $('s-protocol').textContent = '?';
+  });
 
 if ('EventSource' in window) {
   const source = new EventSource('api/ticks');

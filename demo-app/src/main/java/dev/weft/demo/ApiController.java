@@ -1,10 +1,12 @@
 package dev.weft.demo;
 
+import com.sun.net.httpserver.HttpExchange;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -53,6 +55,17 @@ public class ApiController {
     public Mono<Echo> echo(@RequestBody Mono<Object> body,
                            @RequestHeader(name = "User-Agent", required = false) String userAgent) {
         return body.map(json -> new Echo(json, userAgent, Instant.now().toString()));
+    }
+
+    /**
+     * {@code GET /api/protocol}: the protocol of this very request as the server saw it, {@code HTTP/1.1} or
+     * {@code HTTP/2.0} ({@code unknown} when the application does not run on Weft).
+     */
+    @GetMapping("/protocol")
+    public Protocol protocol(ServerHttpRequest request) {
+        Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
+        String protocol = nativeRequest instanceof HttpExchange exchange ? exchange.getProtocol() : "unknown";
+        return new Protocol(protocol, request.getSslInfo() != null);
     }
 
     /** {@code GET /api/stats}: the server's statistics right now. */
@@ -124,6 +137,10 @@ public class ApiController {
 
     /** Reply of {@code /api/echo}. */
     public record Echo(Object received, String userAgent, String time) {
+    }
+
+    /** Reply of {@code /api/protocol}: the request's protocol, and whether it came over TLS. */
+    public record Protocol(String protocol, boolean secure) {
     }
 
     /** Reply of {@code /api/upload}. */

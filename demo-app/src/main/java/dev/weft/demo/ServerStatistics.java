@@ -55,6 +55,7 @@ public class ServerStatistics {
      * @param time           when the numbers were read (epoch milliseconds)
      * @param uptimeSeconds  seconds since the application started
      * @param protocolErrors rejected requests by kind (only kinds seen)
+     * @param http2          HTTP/2 connection and stream counters
      */
     public record LiveStats(
             boolean available,
@@ -70,7 +71,8 @@ public class ServerStatistics {
             long handlerExceptions,
             long idleCloses,
             long timeoutCloses,
-            Map<String, Long> protocolErrors) {
+            Map<String, Long> protocolErrors,
+            StatsSnapshot.Http2 http2) {
 
         static LiveStats of(StatsSnapshot s, Instant started) {
             Map<String, Long> errors = new TreeMap<>();
@@ -80,12 +82,12 @@ public class ServerStatistics {
             return new LiveStats(true, s.time().toEpochMilli(), uptime(started), s.connectionsActive(),
                     s.connectionsAccepted(), s.connectionsRejected(), s.exchangesActive(), s.requests(),
                     s.bytesReceived(), s.bytesSent(), s.handlerExceptions(), s.idleCloses(), s.timeoutCloses(),
-                    errors);
+                    errors, s.http2());
         }
 
         static LiveStats unavailable(Instant started) {
             return new LiveStats(false, System.currentTimeMillis(), uptime(started), 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0, Map.of());
+                    0, Map.of(), StatsSnapshot.Http2.NONE);
         }
 
         private static long uptime(Instant started) {

@@ -1,5 +1,7 @@
 package dev.weft.demo;
 
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.spi.WeftServer;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,8 +25,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,6 +70,46 @@ class DemoApplicationTest {
     void runsOnWeft() {
         assertThat(context.getWebServer()).isInstanceOf(WeftWebServer.class);
         assertThat(context.getWebServer().getPort()).isEqualTo(port);
+    }
+
+    @Test
+    void http2IsEnabledWithH2cOnTheDemoPort() {
+        ServerConfig config = ((WeftServer) ((WeftWebServer) context.getWebServer()).getServer()).config();
+
+        assertThat(config.http2().h2Enabled()).isTrue();
+        assertThat(config.http2().h2cEnabled()).isTrue();
+    }
+
+    @Test
+    void protocolOfAnHttp11RequestIsHttp11() throws Exception {
+        HttpResponse<String> response = get("/api/protocol");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode protocol = json(response);
+        assertThat(protocol.get("protocol").asString()).isEqualTo("HTTP/1.1");
+        assertThat(protocol.get("secure").asBoolean()).isFalse();
+    }
+
+    @Test
+    void protocolOfAnH2cRequestIsHttp2() throws Exception {
+        String output = curl("--http2-prior-knowledge", "-w", "\n%{http_version}",
+                "http://127.0.0.1:" + port + "/api/protocol");
+
+        String[] lines = output.split("\n");
+        assertThat(JSON.readTree(lines[0]).get("protocol").asString()).isEqualTo("HTTP/2.0");
+        assertThat(lines[1]).isEqualTo("2");
+    }
+
+    /** Runs curl (built with nghttp2) and returns its standard output. */
+    private static String curl(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("/usr/bin/curl", "-sS", "--max-time", "10"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(20, TimeUnit.SECONDS)).as("curl finished").isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        return output;
     }
 
     @Test
@@ -219,6 +264,9 @@ class DemoApplicationTest {
         assertThat(stats.get("requests").asLong()).isGreaterThanOrEqualTo(2);
         assertThat(stats.get("exchangesActive").asLong()).isGreaterThanOrEqualTo(1); // this very request
         assertThat(stats.get("connectionsActive").asLong()).isGreaterThanOrEqualTo(1);
+        assertThat(stats.get("http2").get("connections").isNumber()).isTrue();
+        assertThat(stats.get("http2").get("streamsActive").isNumber()).isTrue();
+        assertThat(stats.get("http2").get("goAwaysSent").isNumber()).isTrue();
     }
 
     @Test
@@ -264,7 +312,8 @@ class DemoApplicationTest {
         assertThat(index.statusCode()).isEqualTo(200);
         assertThat(index.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("text/html"));
-        assertThat(index.body()).contains("<title>Weft demo", "app.js", "style.css");
+        assertThat(index.body()).contains("<title>Weft demo", "app.js", "style.css", "s-protocol",
+                "s-h2Connections");
 
         HttpResponse<String> script = get("/app.js");
         assertThat(script.statusCode()).isEqualTo(200);
