@@ -145,11 +145,13 @@ class WeftMetricsTest {
                 .bindTo(registry);
         String url = "http://127.0.0.1:" + port + "/hello";
 
-        // one connection, two streams: curl reuses its connection for the second URL
-        assertThat(curl("--http2-prior-knowledge", "-w", " %{http_version}\n", url, url))
-                .isEqualTo("hello 2\nhello 2\n");
+        // Two curl runs, one connection and one stream each. (curl 7.88 cannot reuse a prior-knowledge
+        // connection for a second URL: curl/curl#10634, fixed in 8.0.)
+        for (int i = 0; i < 2; i++) {
+            assertThat(curl("--http2-prior-knowledge", "-w", " %{http_version}", url)).isEqualTo("hello 2");
+        }
 
-        eventually(() -> counter("weft.http2.connections"), 1);
+        eventually(() -> counter("weft.http2.connections"), 2);
         eventually(() -> counter("weft.http2.streams.opened"), 2);
         eventually(() -> gauge("weft.http2.streams.active"), 0);
         assertThat(counter("weft.http2.streams.reset")).isZero();
