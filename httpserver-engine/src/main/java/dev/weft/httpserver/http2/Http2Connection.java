@@ -76,7 +76,6 @@ public final class Http2Connection {
     // Reader thread only.
     private Http2Settings peer = Http2Settings.DEFAULTS;
     private boolean settingsReceived;
-    private boolean goAwayReceived;
     private int receiveUnacknowledged;
     private int blockStreamId;
     private boolean blockEndStream;
@@ -85,6 +84,7 @@ public final class Http2Connection {
     private final ByteArrayOutputStream block = new ByteArrayOutputStream();
     // Written by the reader, read by stream threads and by a graceful stop.
     private volatile int highestStreamId;
+    private volatile boolean goAwayReceived;
     private volatile int lastAcceptedStreamId = Integer.MAX_VALUE;
     private volatile int peerMaxFrameSize = Http2Settings.DEFAULT_MAX_FRAME_SIZE;
 
@@ -694,7 +694,7 @@ public final class Http2Connection {
         }
         if (openStreams.decrementAndGet() == 0) {
             in.moveDeadline(System.nanoTime() + idleNanos);
-            if (goAwaySent.get() || connection.draining()) {
+            if (goAwaySent.get() || goAwayReceived || connection.draining()) {
                 closeSoon();
             }
         }

@@ -87,7 +87,7 @@ final class Http2RequestBody extends InputStream {
     void fail(IOException cause) {
         lock.lock();
         try {
-            if (failure == null && !ended) {
+            if (failure == null) {
                 failure = cause;
             }
             arrived.signal();
@@ -141,13 +141,13 @@ final class Http2RequestBody extends InputStream {
                 if (closed) {
                     throw new IOException("request body stream is closed");
                 }
-                if (ended) {
-                    return -1;
-                }
                 if (failure != null) {
                     throw failure instanceof ClientClosedException
                             ? new ClientClosedException(failure.getMessage(), failure)
                             : new IOException(failure.getMessage(), failure);
+                }
+                if (ended) {
+                    return -1;
                 }
                 if (left <= 0) {
                     failure = new SocketTimeoutException("request body not received in time");
