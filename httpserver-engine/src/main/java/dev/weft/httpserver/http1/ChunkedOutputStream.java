@@ -1,8 +1,11 @@
 package dev.weft.httpserver.http1;
 
+import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.ConnectionOutput;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A chunked response body (RFC 9112 §7.1): small writes are gathered into chunks of up to
@@ -13,10 +16,12 @@ final class ChunkedOutputStream extends ResponseBody {
     static final int CHUNK_SIZE = 8 * 1024;
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
+    private static final byte[] LAST_CHUNK_LINE = {'0', '\r', '\n'};
 
     private final byte[] chunk = new byte[CHUNK_SIZE];
     private int count;
     private boolean finished;
+    private Headers trailers;
 
     ChunkedOutputStream(ConnectionOutput out, Runnable onClose) {
         super(out, onClose);
@@ -60,6 +65,11 @@ final class ChunkedOutputStream extends ResponseBody {
         out.flush();
     }
 
+    /** Trailer fields to send in the trailer section (RFC 9112 §7.1.2); validated by the caller. */
+    void trailers(Headers fields) {
+        trailers = fields;
+    }
+
     @Override
     boolean isComplete() {
         return finished;
@@ -68,7 +78,21 @@ final class ChunkedOutputStream extends ResponseBody {
     @Override
     protected void finish() throws IOException {
         writePending();
-        out.write(LAST_CHUNK, 0, LAST_CHUNK.length);
+        if (trailers == null || trailers.isEmpty()) {
+            out.write(LAST_CHUNK, 0, LAST_CHUNK.length);
+        } else {
+            out.write(LAST_CHUNK_LINE, 0, LAST_CHUNK_LINE.length);
+            for (Map.Entry<String, List<String>> e : trailers.entrySet()) {
+                for (String v : e.getValue()) {
+                    out.writeLatin1(e.getKey());
+                    out.write(':');
+                    out.write(' ');
+                    out.writeLatin1(v);
+                    out.write(CRLF, 0, 2);
+                }
+            }
+            out.write(CRLF, 0, 2);
+        }
         finished = true;
     }
 }

@@ -237,6 +237,20 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public void setResponseTrailers(Headers trailers) {
+        if (response instanceof ChunkedOutputStream chunked) {
+            try {
+                ResponseFields.validate(trailers);
+                chunked.trailers(trailers);
+            } catch (IOException e) {
+                // an invalid trailer field is dropped rather than sent
+                System.getLogger(Http1Exchange.class.getName()).log(System.Logger.Level.WARNING,
+                        "response trailers not sent: " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
     public boolean responseStarted() {
         return response != null;
     }

@@ -298,7 +298,6 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             if (len > 0) {
                 connection.sendData(this, b, 0, len, false);
             }
-            ResponseFields.validate(trailers);
             List<HeaderField> fields = new ArrayList<>();
             for (Map.Entry<String, List<String>> e : trailers.entrySet()) {
                 String name = FieldNames.lowerCase(e.getKey());
@@ -335,7 +334,14 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     @Override
     public void setResponseTrailers(Headers trailers) {
-        this.responseTrailers = trailers;
+        try {
+            ResponseFields.validate(trailers);
+            this.responseTrailers = trailers;
+        } catch (IOException e) {
+            // an invalid trailer field is dropped rather than sent
+            System.getLogger(Http2Stream.class.getName()).log(System.Logger.Level.WARNING,
+                    "response trailers not sent: " + e.getMessage());
+        }
     }
 
     @Override

@@ -94,6 +94,38 @@ class ResponseSemanticsTest {
     }
 
     @Test
+    void responseTrailersAttributeIsSentInTheChunkedTrailerSection() throws IOException {
+        serve("/", ex -> {
+            ex.sendResponseHeaders(200, 0);
+            com.sun.net.httpserver.Headers trailers = new com.sun.net.httpserver.Headers();
+            trailers.add("X-Checksum", "abc123");
+            ex.setAttribute(dev.weft.httpserver.ExchangeAttributes.RESPONSE_TRAILERS, trailers);
+            try (var out = ex.getResponseBody()) {
+                out.write("body".getBytes(StandardCharsets.US_ASCII));
+            }
+        });
+        RawHttpClient.Response r = exchange(get("/"));
+        assertTrue(r.chunked(), r::toString);
+        assertEquals("body", new String(r.body(), StandardCharsets.US_ASCII));
+        assertEquals(java.util.List.of(new RawHttpClient.Header("X-checksum", "abc123")), r.trailers(), r::toString);
+    }
+
+    @Test
+    void responseTrailersAreNotSentWithAFixedLengthBody() throws IOException {
+        serve("/", ex -> {
+            ex.setAttribute(dev.weft.httpserver.ExchangeAttributes.RESPONSE_TRAILERS,
+                    new com.sun.net.httpserver.Headers(java.util.Map.of("X-A", java.util.List.of("b"))));
+            ex.sendResponseHeaders(200, 4);
+            try (var out = ex.getResponseBody()) {
+                out.write("body".getBytes(StandardCharsets.US_ASCII));
+            }
+        });
+        RawHttpClient.Response r = exchange(get("/"));
+        assertEquals("4", r.header("Content-Length"));
+        assertTrue(r.trailers().isEmpty());
+    }
+
+    @Test
     void lengthZeroIsChunkedForHttp11() throws IOException {
         serve("/", body(200, 0, "abc", "def"));
         RawHttpClient.Response r = exchange(get("/"));
