@@ -17,6 +17,11 @@ public final class HpackEncoder {
     private final DynamicTable table;
     private final int maxTableSizeCap;
     private boolean useHuffman = true;
+    /** Entry lookup for the dynamic table: field (or name) to the number of its newest insertion. */
+    private final java.util.HashMap<HeaderField, Long> fieldSeq = new java.util.HashMap<>();
+    private final java.util.HashMap<String, Long> nameSeq = new java.util.HashMap<>();
+    /** Entries this encoder has added to its table so far. */
+    private long added;
     /** Smallest table size chosen since the last block, or -1 when no update is pending. */
     private int pendingMinSize = -1;
 
@@ -89,9 +94,9 @@ public final class HpackEncoder {
         String value = field.value();
         boolean sensitive = isSensitive(field);
         if (!sensitive) {
-            int exact = StaticTable.indexOf(name, value);
+            int exact = StaticTable.indexOf(field);
             if (exact < 0) {
-                int dynamic = table.indexOf(name, value);
+                int dynamic = dynamicIndex(fieldSeq.get(field), field);
                 exact = dynamic < 0 ? -1 : StaticTable.LENGTH + dynamic;
             }
             if (exact > 0) {
@@ -101,7 +106,7 @@ public final class HpackEncoder {
         }
         int nameIndex = StaticTable.indexOf(name);
         if (nameIndex < 0) {
-            int dynamic = table.indexOf(name);
+            int dynamic = dynamicIndex(nameSeq.get(name), null);
             nameIndex = dynamic < 0 ? 0 : StaticTable.LENGTH + dynamic;
         }
         boolean index = !sensitive && worthIndexing(field);
@@ -117,7 +122,47 @@ public final class HpackEncoder {
         }
         writeString(value, out);
         if (index) {
-            table.add(new HeaderField(name, value));
+            HeaderField entry = field.sensitive() ? new HeaderField(name, value) : field;
+            table.add(entry);
+            if (table.length() > 0 && table.get(1) == entry) {
+                added++;
+                fieldSeq.put(entry, added);
+                nameSeq.put(name, added);
+                if (fieldSeq.size() > 2 * table.length() + 32) {
+                    reindex();
+                }
+            }
+        }
+    }
+
+    /**
+     * The current 1-based dynamic-table index of the entry added as number {@code seq}, or -1 if there is
+     * none or it has been evicted since. Entries leave from the oldest end, so an entry is still there
+     * exactly when fewer than {@code length} entries were added after it.
+     */
+    private int dynamicIndex(Long seq, HeaderField field) {
+        if (seq == null) {
+            return -1;
+        }
+        long index = added - seq + 1;
+        if (index > table.length()) {
+            if (field != null) {
+                fieldSeq.remove(field);
+            }
+            return -1;
+        }
+        return (int) index;
+    }
+
+    /** Rebuilds the lookup maps from the table, dropping evicted entries. */
+    private void reindex() {
+        fieldSeq.clear();
+        nameSeq.clear();
+        for (int i = table.length(); i >= 1; i--) {
+            HeaderField f = table.get(i);
+            long seq = added - i + 1;
+            fieldSeq.put(f, seq);
+            nameSeq.put(f.name(), seq);
         }
     }
 

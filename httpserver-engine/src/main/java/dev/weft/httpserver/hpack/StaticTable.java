@@ -74,11 +74,13 @@ public final class StaticTable {
     public static final int LENGTH = ENTRIES.length;
 
     private static final Map<String, Integer> BY_NAME = new HashMap<>();
+    private static final Map<HeaderField, Integer> BY_NAME_VALUE = new HashMap<>();
 
     static {
         for (int i = ENTRIES.length; i >= 1; i--) {
             HeaderField f = ENTRIES[i - 1];
             BY_NAME.put(f.name(), i); // iterate backwards so the lowest index wins
+            BY_NAME_VALUE.put(f, i);
         }
     }
 
@@ -96,6 +98,12 @@ public final class StaticTable {
     /** The lowest index whose name matches, or -1. */
     public static int indexOf(String name) {
         Integer i = BY_NAME.get(name);
+        return i == null ? -1 : i;
+    }
+
+    /** The index of the entry matching the field's name and value, or -1. */
+    public static int indexOf(HeaderField field) {
+        Integer i = BY_NAME_VALUE.get(field.sensitive() ? new HeaderField(field.name(), field.value()) : field);
         return i == null ? -1 : i;
     }
 

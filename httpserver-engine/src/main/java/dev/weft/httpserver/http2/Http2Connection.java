@@ -181,7 +181,6 @@ public final class Http2Connection {
             if (frame == null) {
                 return;
             }
-            connection.flushBytesRead();
             if (!settingsReceived && !(frame instanceof SettingsFrame s && !s.ack())) {
                 throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "the client preface must end with SETTINGS");
             }
@@ -201,6 +200,7 @@ public final class Http2Connection {
         if (in.buffered() > 0) {
             return;
         }
+        connection.flushBytesRead(); // once per read from the socket, not per frame
         if (openStreams.get() == 0) {
             in.deadline(System.nanoTime() + idleNanos);
         } else {
@@ -252,11 +252,12 @@ public final class Http2Connection {
         blockEndStream = f.endStream();
         blockPriority = f.priority();
         blockFrames = 1;
+        if (f.endHeaders()) {
+            endHeaderBlock(f.fragment()); // the usual case: the whole block in one frame
+            return;
+        }
         block.reset();
         block.write(f.fragment(), 0, f.fragment().length);
-        if (f.endHeaders()) {
-            endHeaderBlock();
-        }
     }
 
     private void onContinuation(ContinuationFrame f) throws IOException {
@@ -274,17 +275,15 @@ public final class Http2Connection {
         }
         block.write(f.fragment(), 0, f.fragment().length);
         if (f.endHeaders()) {
-            endHeaderBlock();
+            byte[] whole = block.toByteArray();
+            block.reset();
+            endHeaderBlock(whole);
         }
     }
 
-    private void endHeaderBlock() throws IOException {
+    private void endHeaderBlock(byte[] fragment) throws IOException {
         int id = blockStreamId;
         blockStreamId = 0;
-        byte[] fragment = block.toByteArray();
-        if (block.size() > 64 * 1024) {
-            block.reset();
-        }
         List<HeaderField> fields;
         boolean tooLarge = false;
         try {
@@ -650,6 +649,12 @@ public final class Http2Connection {
     void sendReset(int id, ErrorCode code) {
         stats.streamReset();
         writer.sendControl(new ConnectionWriter.Frames(encoder.encode(new RstStreamFrame(id, code))));
+    }
+
+    /** Resets an open stream: its RST_STREAM is the last of its frames the writer sends. */
+    void sendReset(ConnectionWriter.StreamFrames frames, int id, ErrorCode code) {
+        stats.streamReset();
+        writer.reset(frames, new ConnectionWriter.Frames(encoder.encode(new RstStreamFrame(id, code))));
     }
 
     void sendHeaders(Http2Stream stream, List<HeaderField> fields, boolean endStream) throws IOException {

@@ -34,7 +34,7 @@ final class Http2RequestBody extends InputStream {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
     // Guarded by lock.
-    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
+    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>(4);
     private byte[] current;
     private int pos;
     private boolean ended;
@@ -44,9 +44,16 @@ final class Http2RequestBody extends InputStream {
     private boolean started;
     private final byte[] single = new byte[1];
 
-    Http2RequestBody(Owner owner, long readTimeoutNanos) {
+    /**
+     * @param ended whether the request has no body at all (END_STREAM on its HEADERS)
+     */
+    Http2RequestBody(Owner owner, long readTimeoutNanos, boolean ended) {
         this.owner = owner;
         this.readTimeoutNanos = readTimeoutNanos;
+        if (ended) {
+            this.ended = true;
+            this.trailers = new Headers();
+        }
     }
 
     /**

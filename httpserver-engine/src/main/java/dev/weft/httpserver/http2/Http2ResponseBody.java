@@ -88,6 +88,8 @@ final class Http2ResponseBody extends OutputStream {
         if (count > 0) {
             stream.sendData(buf, 0, count, false);
             count = 0;
+        } else {
+            stream.flushHead();
         }
     }
 

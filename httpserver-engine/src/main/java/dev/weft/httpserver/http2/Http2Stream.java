@@ -49,9 +49,10 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private final long startNanos = System.nanoTime();
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock.
-    private State state;
-    private boolean resetSent;
-    private boolean resetReceived;
+    // Written under lock, read without it.
+    private volatile State state;
+    private volatile boolean resetSent;
+    private volatile boolean resetReceived;
     // Reader thread only.
     private long bodyReceived;
     // Handler side.
@@ -59,9 +60,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private volatile boolean completed;
     private volatile int bodyFailureStatus;
     private volatile boolean handlerFailed;
-    /** Orders our frames for this stream: nothing is queued after our RST_STREAM. */
-    private final ReentrantLock sendLock = new ReentrantLock();
-    private boolean resetQueued;
+    /** Orders our frames for this stream in the writer: nothing is queued after our RST_STREAM. */
+    private final ConnectionWriter.StreamFrames frames = new ConnectionWriter.StreamFrames();
     private int status;
     private int unacknowledged;
     private boolean interimAllowed = true;
@@ -76,11 +76,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         this.request = request;
         this.sendWindow = new FlowControlWindow(id, sendWindowSize);
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
-        this.body = new Http2RequestBody(this, bodyReadTimeoutNanos);
+        this.body = new Http2RequestBody(this, bodyReadTimeoutNanos, endStream);
         this.state = endStream ? State.HALF_CLOSED_REMOTE : State.OPEN;
-        if (endStream) {
-            body.end(null);
-        }
     }
 
     int id() {
@@ -111,12 +108,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     /** Whether the client has ended its side (END_STREAM or reset): more DATA or HEADERS are an error. */
     boolean remoteClosed() {
-        lock.lock();
-        try {
-            return state == State.HALF_CLOSED_REMOTE || state == State.CLOSED;
-        } finally {
-            lock.unlock();
-        }
+        State s = state;
+        return s == State.HALF_CLOSED_REMOTE || s == State.CLOSED;
     }
 
     /**
@@ -177,13 +170,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             lock.unlock();
         }
         body.fail(new ClientClosedException("stream reset: " + code));
-        sendLock.lock();
-        try {
-            resetQueued = true;
-            connection.sendReset(id, code);
-        } finally {
-            sendLock.unlock();
-        }
+        connection.sendReset(frames, id, code);
         connection.streamClosed(this, ClosedStreams.How.RESET_BY_US);
         return true;
     }
@@ -210,19 +197,15 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     /** Throws if nothing more may be sent on this stream. */
     void checkWritable() throws IOException {
-        lock.lock();
-        try {
-            if (resetReceived) {
-                throw new ClientClosedException("stream reset by the client");
-            }
-            if (resetSent) {
-                throw new ClientClosedException("stream reset");
-            }
-            if (state == State.CLOSED || state == State.HALF_CLOSED_LOCAL) {
-                throw new IOException("response already complete");
-            }
-        } finally {
-            lock.unlock();
+        if (resetReceived) {
+            throw new ClientClosedException("stream reset by the client");
+        }
+        if (resetSent) {
+            throw new ClientClosedException("stream reset");
+        }
+        State s = state;
+        if (s == State.CLOSED || s == State.HALF_CLOSED_LOCAL) {
+            throw new IOException("response already complete");
         }
     }
 
@@ -232,15 +215,12 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
      * @throws IOException if the stream was reset or the connection failed
      */
     void enqueue(ConnectionWriter.Item item) throws IOException {
-        sendLock.lock();
-        try {
-            if (resetQueued) {
-                throw new ClientClosedException("stream reset");
-            }
-            connection.writer().send(item);
-        } finally {
-            sendLock.unlock();
-        }
+        connection.writer().send(frames, item);
+    }
+
+    /** Sends the response head now if it is still held back for the first body bytes. */
+    void flushHead() throws IOException {
+        connection.writer().releaseHead(frames);
     }
 
     // ---- Http2RequestBody.Owner, handler thread ----
@@ -457,8 +437,14 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         boolean keepHandlerLength = head || status == 304;
         Http2ResponseBody out = new Http2ResponseBody(this, noBody ? 0 : length > 0 && !tunnel ? length : -1);
         response = out;
-        connection.sendHeaders(this, responseFields(status, headers, contentLength, keepHandlerLength, true),
-                noBody);
+        List<HeaderField> fields = responseFields(status, headers, contentLength, keepHandlerLength, true);
+        if (noBody || tunnel) {
+            // A tunnel's client waits for the 2xx before it sends, so the head cannot wait for data.
+            connection.sendHeaders(this, fields, noBody);
+        } else {
+            // Held back so that head and body leave together; the first body bytes or a flush send it.
+            connection.writer().holdHead(frames, new ConnectionWriter.HeaderBlock(id, fields, false));
+        }
         if (noBody) {
             localEnded();
         }

@@ -87,7 +87,7 @@ record RequestFields(String method, String path, String authority, RequestHeader
         if (method == null) {
             throw malformed(streamId, "missing :method");
         }
-        if (!isToken(method)) {
+        if (!method.equals("GET") && !method.equals("POST") && !isToken(method)) {
             throw malformed(streamId, "invalid :method");
         }
         if (method.equals("CONNECT")) {
