@@ -359,6 +359,7 @@ public final class Http2Connection {
     }
 
     private void dispatch(Http2Stream stream) {
+        stream.handlerThread(Thread.currentThread());
         try {
             dispatcher.dispatch(stream);
         } catch (RuntimeException | Error e) {
@@ -614,8 +615,14 @@ public final class Http2Connection {
     }
 
     private void shutdown(Thread writerThread) {
+        boolean stopping = connection.draining();
         for (Http2Stream s : streams.values()) {
             s.connectionClosed();
+            if (stopping) {
+                // The server is stopping and its grace period is over: stop handlers still at work, as
+                // HTTP/1.1 does for a handler running on its connection's thread.
+                s.interruptHandler();
+            }
         }
         sendFlow.close();
         writer.close();

@@ -62,6 +62,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private volatile boolean handlerFailed;
     /** Orders our frames for this stream in the writer: nothing is queued after our RST_STREAM. */
     private final ConnectionWriter.StreamFrames frames = new ConnectionWriter.StreamFrames();
+    /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
+    private volatile Thread handlerThread;
     private int status;
     private int unacknowledged;
     private boolean interimAllowed = true;
@@ -82,6 +84,18 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     int id() {
         return id;
+    }
+
+    void handlerThread(Thread t) {
+        handlerThread = t;
+    }
+
+    /** Interrupts the handler if it still runs on the thread it was dispatched on. */
+    void interruptHandler() {
+        Thread t = handlerThread;
+        if (t != null && !completed && t != Thread.currentThread()) {
+            t.interrupt();
+        }
     }
 
     FlowControlWindow sendWindow() {
