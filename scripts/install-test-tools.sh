@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the third-party peers the test suite talks to, only where missing (idempotent).
-# Tools come from Debian's packages, the Python hpack decoder from PyPI; nothing is downloaded from anywhere else.
+# Tools come from Debian's packages, the Python modules from PyPI and h2spec's Go modules from the Go module proxy;
+# nothing is downloaded from anywhere else.
 set -euo pipefail
 
 need=()
@@ -32,10 +33,8 @@ if ! $have_jdk; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$pkg" >/dev/null
 fi
 
-# HpackPythonInteropTest decodes our HPACK encoder's output with the independent Python `hpack` decoder.
-# python3 (and pip, if needed) come from Debian's packages; the `hpack` module itself comes from PyPI,
-# pinned, and only when `import hpack` does not already work.
-HPACK_PY_VERSION=4.1.0
+# Python modules come from PyPI, pinned, and only when `import` does not already work. python3 (and pip, if
+# needed) come from Debian's packages.
 if ! command -v python3 >/dev/null 2>&1; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
@@ -43,7 +42,10 @@ if ! command -v python3 >/dev/null 2>&1; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3 >/dev/null
 fi
-if ! python3 -c 'import hpack' >/dev/null 2>&1; then
+pip_install() { # module-to-import requirement... ; installs the pinned requirements when the module is missing
+  local module=$1
+  shift
+  python3 -c "import $module" >/dev/null 2>&1 && return 0
   if ! python3 -m pip --version >/dev/null 2>&1; then
     sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
@@ -51,10 +53,53 @@ if ! python3 -c 'import hpack' >/dev/null 2>&1; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pip >/dev/null
   fi
-  echo "installing: python hpack==$HPACK_PY_VERSION"
+  echo "installing: python $*"
   # A plain install first; --user or --break-system-packages only if that is refused (PEP 668 environments).
-  python3 -m pip install --quiet "hpack==$HPACK_PY_VERSION" \
-    || python3 -m pip install --quiet --user "hpack==$HPACK_PY_VERSION" \
-    || python3 -m pip install --quiet --break-system-packages "hpack==$HPACK_PY_VERSION"
-  python3 -c 'import hpack' || { echo "python hpack module still not importable" >&2; exit 1; }
+  python3 -m pip install --quiet "$@" \
+    || python3 -m pip install --quiet --user "$@" \
+    || python3 -m pip install --quiet --break-system-packages "$@"
+  python3 -c "import $module" || { echo "python $module module still not importable" >&2; exit 1; }
+}
+
+# HpackPythonInteropTest decodes our HPACK encoder's output with the independent Python `hpack` decoder.
+HPACK_PY_VERSION=4.1.0
+pip_install hpack "hpack==$HPACK_PY_VERSION"
+
+# The HTTP/2 client tests drive raw HTTP/2 with the Python `h2` package (src/test/resources/h2/*.py).
+# Pinned with its two dependencies (hyperframe 6.0.x is the last line h2 4.1.0 accepts).
+H2_PY_VERSION=4.1.0
+pip_install h2 "h2==$H2_PY_VERSION" "hpack==$HPACK_PY_VERSION" "hyperframe==6.0.1"
+
+# HTTP/2 peers: nghttp and h2load (Debian's nghttp2-client).
+if ! command -v nghttp >/dev/null 2>&1 || ! command -v h2load >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: nghttp2-client"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nghttp2-client >/dev/null
+fi
+
+# h2spec (HTTP/2 conformance, H2specConformanceTest), built from source with Go into a tools folder outside
+# the repository: $WEFT_TOOLS_BIN, by default ~/.cache/weft-tools/bin (./run-tests exports it for the tests).
+# scripts/h2spec/go.mod and go.sum pin h2spec v2.2.1 and every module it is built with; only when that binary
+# is missing. Go itself: the one on PATH, else /usr/local/go/bin/go, else Debian's golang-go.
+WEFT_TOOLS_BIN=${WEFT_TOOLS_BIN:-$HOME/.cache/weft-tools/bin}
+if [ ! -x "$WEFT_TOOLS_BIN/h2spec" ]; then
+  go_cmd=$(command -v go || true)
+  if [ -z "$go_cmd" ] && [ -x /usr/local/go/bin/go ]; then go_cmd=/usr/local/go/bin/go; fi
+  if [ -z "$go_cmd" ]; then
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    echo "installing: golang-go"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq golang-go >/dev/null
+    go_cmd=$(command -v go)
+  fi
+  echo "building: h2spec v2.2.1 with $("$go_cmd" version) into $WEFT_TOOLS_BIN"
+  mkdir -p "$WEFT_TOOLS_BIN"
+  # -mod=readonly: go.mod and go.sum are complete, and nothing in the repository is written.
+  (cd "$(dirname "$0")/h2spec" \
+    && GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOBIN="$WEFT_TOOLS_BIN" \
+       "$go_cmd" install github.com/summerwind/h2spec/cmd/h2spec)
+  "$WEFT_TOOLS_BIN/h2spec" --version >/dev/null || { echo "h2spec did not build" >&2; exit 1; }
 fi

@@ -1,4 +1,4 @@
-package dev.weft.httpserver.hpack;
+package dev.weft.httpserver.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import java.util.Map;
  * A tiny JSON reader for test data: objects become LinkedHashMap, arrays ArrayList, numbers Double or Long,
  * plus String, Boolean and null.
  */
-final class MiniJson {
+public final class MiniJson {
     private final String s;
     private int pos;
 
@@ -17,7 +17,7 @@ final class MiniJson {
         this.s = s;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson p = new MiniJson(text);
         Object v = p.value();
         p.skipWs();
