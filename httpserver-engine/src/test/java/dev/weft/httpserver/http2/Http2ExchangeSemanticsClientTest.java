@@ -195,6 +195,28 @@ class Http2ExchangeSemanticsClientTest {
         assertEquals("body-length: 10\nx-sum: 45\n", r.stdout(), r::describe);
     }
 
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void responseTrailersReachTheClient(boolean tls) {
+        Outcome o = send(tls, Req.get("/response-trailers?fixed=false"), Req.get("/response-trailers?fixed=true"));
+        for (Stream s : o.streams()) {
+            assertCompleted(200, s, o);
+            assertEquals("body", s.body(), o::toString);
+            assertEquals(List.of(List.of("x-digest", "abc"), List.of("x-rows", "3")), s.trailers(), o::toString);
+        }
+    }
+
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void responseTrailersReachNghttp(boolean tls) {
+        ExternalTools.Result r = Http2Cli.nghttp(servers.url(tls, "/response-trailers"), "-v");
+        assertEquals(0, r.exit(), r::describe);
+        assertTrue(java.util.regex.Pattern.compile("recv \\(stream_id=\\d+\\) x-digest: abc").matcher(r.stdout()).find(),
+                r::describe);
+        assertTrue(java.util.regex.Pattern.compile("recv \\(stream_id=\\d+\\) x-rows: 3").matcher(r.stdout()).find(),
+                r::describe);
+    }
+
     /** The streams of one connection are independent: many at once, each with its own answer. */
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})

@@ -73,6 +73,7 @@ class Http2StreamLimitsClientTest {
         assertTrue(b.ended(), o::toString);
         assertEquals(Http2TestRoutes.patternDigest(bSize), b.body());
         double bTook = b.finishedAt() - b.openedAt();
+        System.out.printf("slow reader (tls=%s): B took %.3f s; A finished at %.3f s%n", tls, bTook, a.finishedAt());
         assertTrue(bTook < 2.0, "stream B took " + bTook + " s beside a slow reader: " + o);
         assertTrue(b.finishedAt() < a.finishedAt(), () -> "B finished after the slow stream A: " + o);
 
@@ -115,6 +116,8 @@ class Http2StreamLimitsClientTest {
                         ? List.of("--port", String.valueOf(servers.port(true)), "--tls", "--count", "5000")
                         : List.of("--port", String.valueOf(servers.port(false)), "--count", "5000"),
                 Duration.ofSeconds(60));
+        System.out.println("rapid reset (tls=" + tls + "): " + r.entrySet().stream()
+                .filter(e -> !e.getKey().equals("_stderr")).toList());
         assertNull(r.get("error"), r::toString);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> goaways = (List<Map<String, Object>>) (List<?>) r.get("goaways");
@@ -157,6 +160,8 @@ class Http2StreamLimitsClientTest {
             Outcome o = new Outcome(PythonH2.json(client.await(Duration.ofSeconds(30))));
             assertNull(o.error(), o::toString);
             Stream s = o.stream(0);
+            System.out.println("stop(5) with a stream in flight (tls=" + tls + "): stop took " + stopMillis
+                    + " ms; goaways " + o.goaways() + "; stream finished at " + s.finishedAt() + " s");
             assertEquals(200, s.status(), o::toString);
             assertTrue(s.ended(), () -> "in-flight stream did not complete: " + o);
             assertEquals("finished in flight", s.body());

@@ -41,6 +41,7 @@ final class Http2TestRoutes {
         m.put("/sha256", Http2TestRoutes::sha256);
         m.put("/trailers", Http2TestRoutes::requestTrailers);
         m.put("/slow", Http2TestRoutes::slow);
+        m.put("/response-trailers", Http2TestRoutes::responseTrailers);
         return m;
     }
 
@@ -139,6 +140,25 @@ final class Http2TestRoutes {
             s.append("no trailer attribute: ").append(attr).append('\n');
         }
         TestServer.respond(ex, 200, s.toString());
+    }
+
+    /**
+     * {@code /response-trailers?fixed=true|false}: answers "body" (declared length when fixed, else streamed) with
+     * the trailers {@code x-digest: abc} and {@code x-rows: 3}, set in
+     * {@link ExchangeAttributes#RESPONSE_TRAILERS} before the body is closed.
+     */
+    static void responseTrailers(HttpExchange ex) throws IOException {
+        TestServer.drain(ex.getRequestBody());
+        boolean fixed = Boolean.parseBoolean(query(ex, "fixed", "false"));
+        byte[] body = "body".getBytes(StandardCharsets.US_ASCII);
+        ex.sendResponseHeaders(200, fixed ? body.length : 0);
+        OutputStream out = ex.getResponseBody();
+        out.write(body);
+        Headers trailers = new Headers();
+        trailers.add("X-Digest", "abc");
+        trailers.add("X-Rows", "3");
+        ex.setAttribute(ExchangeAttributes.RESPONSE_TRAILERS, trailers);
+        out.close();
     }
 
     /**
