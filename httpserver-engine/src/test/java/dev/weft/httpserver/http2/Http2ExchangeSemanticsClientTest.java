@@ -217,6 +217,24 @@ class Http2ExchangeSemanticsClientTest {
                 r::describe);
     }
 
+    /**
+     * Connection-specific fields a handler sets are not sent over HTTP/2 (a client must treat them as malformed,
+     * RFC 9113 section 8.2.2; Python h2 does), and field names go out in lower case.
+     */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void connectionSpecificResponseFieldsAreDropped(boolean tls) {
+        Outcome o = send(tls, Req.get("/hop-headers"), Req.get("/echo?after=1").delay(0.2));
+        Stream s = o.stream(0);
+        assertCompleted(200, s, o);
+        assertEquals("ok", s.body());
+        assertEquals("kept", s.header("x-mixed-case"), o::toString);
+        for (String name : List.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade")) {
+            assertNull(s.header(name), () -> name + " sent over HTTP/2: " + o);
+        }
+        assertCompleted(200, o.stream(1), o);
+    }
+
     /** The streams of one connection are independent: many at once, each with its own answer. */
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})

@@ -42,6 +42,7 @@ final class Http2TestRoutes {
         m.put("/trailers", Http2TestRoutes::requestTrailers);
         m.put("/slow", Http2TestRoutes::slow);
         m.put("/response-trailers", Http2TestRoutes::responseTrailers);
+        m.put("/hop-headers", Http2TestRoutes::hopByHopHeaders);
         return m;
     }
 
@@ -159,6 +160,22 @@ final class Http2TestRoutes {
         trailers.add("X-Rows", "3");
         ex.setAttribute(ExchangeAttributes.RESPONSE_TRAILERS, trailers);
         out.close();
+    }
+
+    /**
+     * Sets connection-specific response fields (which HTTP/2 forbids, RFC 9113 section 8.2.2) beside an ordinary
+     * mixed-case one, and answers "ok".
+     */
+    static void hopByHopHeaders(HttpExchange ex) throws IOException {
+        TestServer.drain(ex.getRequestBody());
+        Headers h = ex.getResponseHeaders();
+        h.set("Connection", "close");
+        h.set("Keep-Alive", "timeout=5");
+        h.set("Proxy-Connection", "keep-alive");
+        h.set("Transfer-Encoding", "chunked");
+        h.set("Upgrade", "websocket");
+        h.set("X-Mixed-Case", "kept");
+        TestServer.respond(ex, 200, "ok");
     }
 
     /**
