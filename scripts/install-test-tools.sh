@@ -66,7 +66,7 @@ HPACK_PY_VERSION=4.1.0
 pip_install hpack "hpack==$HPACK_PY_VERSION"
 
 # The HTTP/2 client tests drive raw HTTP/2 with the Python `h2` package (src/test/resources/h2/*.py).
-# Pinned with its two dependencies (hyperframe 6.0.x is the last line h2 4.1.0 accepts).
+# Pinned, with its two dependencies pinned too (h2 4.1.0 accepts hpack 4.x and hyperframe 6.x).
 H2_PY_VERSION=4.1.0
 pip_install h2 "h2==$H2_PY_VERSION" "hpack==$HPACK_PY_VERSION" "hyperframe==6.0.1"
 
