@@ -370,10 +370,18 @@ public final class Http2Connection {
 
     /** Answers a request that is refused before any handler sees it, then stops its upload (§8.1). */
     private void rejectEarly(int id, int status) throws IOException {
+        byte[] text = (status + " " + (status == 431 ? "request header fields too large" : "request body too large")
+                + "\n").getBytes(StandardCharsets.US_ASCII);
+        // The short explanation goes along only if the peer's windows take it now: the reader never waits.
+        boolean withBody = text.length <= peer.initialWindowSize() && sendFlow.tryTakeConnectionWindow(text.length);
         List<HeaderField> fields = List.of(new HeaderField(":status", Integer.toString(status)),
-                new HeaderField("content-length", "0"),
+                new HeaderField("content-type", "text/plain; charset=utf-8"),
+                new HeaderField("content-length", withBody ? Integer.toString(text.length) : "0"),
                 new HeaderField("date", dev.weft.httpserver.core.DateCache.value()));
-        controlOrFlood(new ConnectionWriter.HeaderBlock(id, fields, true));
+        controlOrFlood(new ConnectionWriter.HeaderBlock(id, fields, !withBody));
+        if (withBody) {
+            controlOrFlood(new ConnectionWriter.Frames(ConnectionWriter.dataFrame(id, text, 0, text.length, true)));
+        }
         if (!blockEndStream) {
             sendReset(id, ErrorCode.NO_ERROR);
         }

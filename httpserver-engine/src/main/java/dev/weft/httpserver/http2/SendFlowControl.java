@@ -56,6 +56,20 @@ final class SendFlowControl {
         }
     }
 
+    /** Takes {@code n} octets of the connection window if they are available now, without waiting. */
+    boolean tryTakeConnectionWindow(int n) {
+        lock.lock();
+        try {
+            if (closed || connection.available() < n) {
+                return false;
+            }
+            connection.tryConsume(n);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** A WINDOW_UPDATE for the connection. */
     void connectionUpdate(int increment) throws Http2Exception {
         lock.lock();
