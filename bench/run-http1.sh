@@ -52,8 +52,6 @@ LIB_DIR="$TARGET_DIR/lib"
 LOG_DIR="$TARGET_DIR/logs"
 RESULTS_FILE="$TARGET_DIR/results-http1.txt"
 PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
-SERVER_SRC="$BENCH_DIR/plaintext/PlaintextServer.java"
-SERVER_MAIN="PlaintextServer"
 
 PROVIDERS="${PROVIDERS:-weft jdk robaho}"
 ROUNDS="${ROUNDS:-3}"
@@ -65,16 +63,14 @@ WRK_THREADS="${WRK_THREADS:-1}"
 JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
 STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
 
-ROBAHO_GAV="io.github.robaho:httpserver:1.0.29"
-ROBAHO_JAR="$LIB_DIR/httpserver-1.0.29.jar"
-WEFT_DEFAULT_JAR="$REPO_DIR/httpserver-engine/target/weft-httpserver-0.1.0-SNAPSHOT.jar"
-SPI_SERVICE="META-INF/services/com.sun.net.httpserver.spi.HttpServerProvider"
-
 MODES=(plain pipelined)
 
 # Shared functions: logging, server/wrk lifecycle and the EXIT trap, JDK search, tools, measure().
 # shellcheck source=lib/common.sh
 source "$BENCH_DIR/lib/common.sh"
+# The Weft and robaho jars, PlaintextServer, server_cmd and provider_class_ok.
+# shellcheck source=lib/plaintext.sh
+source "$BENCH_DIR/lib/plaintext.sh"
 
 # ---------------------------------------------------------------------------------------------
 # Argument checks
@@ -108,52 +104,13 @@ mkdir -p "$CLASSES_DIR" "$LIB_DIR" "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 # Artifacts
 # ---------------------------------------------------------------------------------------------
-WEFT_PROVIDER_CLASS=""
-if has_provider weft; then
-  if [[ -n ${WEFT_JAR:-} ]]; then
-    [[ -f $WEFT_JAR ]] || die "WEFT_JAR=$WEFT_JAR does not exist"
-    WEFT_JAR="$(cd "$(dirname "$WEFT_JAR")" && pwd)/$(basename "$WEFT_JAR")"
-    log "using WEFT_JAR=$WEFT_JAR"
-  else
-    log "building the Weft engine"
-    run env JAVA_HOME="$JDK" mvn -B -q -f "$REPO_DIR/pom.xml" -pl httpserver-engine -am -Dmaven.test.skip=true package
-    WEFT_JAR="$WEFT_DEFAULT_JAR"
-    [[ -f $WEFT_JAR ]] || die "Maven build finished but $WEFT_JAR is missing"
-  fi
-  if command -v unzip >/dev/null 2>&1; then
-    WEFT_PROVIDER_CLASS=$(unzip -p "$WEFT_JAR" "$SPI_SERVICE" 2>/dev/null |
-      sed -e 's/#.*//' -e 's/[[:space:]]//g' | awk 'NF { print; exit }') || true
-  fi
-  [[ -n $WEFT_PROVIDER_CLASS ]] ||
-    warn "no $SPI_SERVICE found in $WEFT_JAR; HttpServer.create() will probably fall back to the JDK provider"
-fi
-
-if has_provider robaho; then
-  if [[ -s $ROBAHO_JAR ]]; then
-    log "robaho jar already present: $ROBAHO_JAR"
-  else
-    log "fetching $ROBAHO_GAV from Maven Central"
-    # Run outside any project directory so Maven does not pick up a pom.xml.
-    (cd "$TARGET_DIR" && run env JAVA_HOME="$JDK" mvn -B -q dependency:copy \
-      "-Dartifact=$ROBAHO_GAV" "-DoutputDirectory=$LIB_DIR")
-    [[ -s $ROBAHO_JAR ]] || die "dependency:copy did not produce $ROBAHO_JAR"
-  fi
-fi
-
-log "compiling $SERVER_SRC"
-run "$JDK/bin/javac" --release 21 -d "$CLASSES_DIR" "$SERVER_SRC"
+if has_provider weft; then prepare_weft_jar; fi
+if has_provider robaho; then fetch_robaho_jar; fi
+compile_plaintext_server
 
 # ---------------------------------------------------------------------------------------------
 # Provider definitions
 # ---------------------------------------------------------------------------------------------
-provider_cp() {
-  case $1 in
-    weft) echo "$WEFT_JAR:$CLASSES_DIR" ;;
-    jdk) echo "$CLASSES_DIR" ;;
-    robaho) echo "$ROBAHO_JAR:$CLASSES_DIR" ;;
-  esac
-}
-
 # Provider-specific system properties (selection + TCP_NODELAY), one per line.
 provider_props() {
   case $1 in
@@ -164,28 +121,6 @@ provider_props() {
       echo "-Drobaho.net.httpserver.nodelay=true"
       ;;
   esac
-}
-
-# Succeeds if the provider class printed by the server is the one we meant to measure.
-provider_class_ok() {
-  local provider=$1 cls=$2
-  case $provider in
-    jdk) [[ $cls == sun.net.httpserver.DefaultHttpServerProvider ]] ;;
-    robaho) [[ $cls == robaho.net.httpserver.DefaultHttpServerProvider ]] ;;
-    weft)
-      if [[ -n $WEFT_PROVIDER_CLASS ]]; then
-        [[ $cls == "$WEFT_PROVIDER_CLASS" ]]
-      else
-        [[ $cls != sun.net.httpserver.* && $cls != robaho.* ]]
-      fi
-      ;;
-  esac
-}
-
-server_cmd() { # provider port -> fills SERVER_CMD
-  local provider=$1 port=$2 props=()
-  mapfile -t props < <(provider_props "$provider")
-  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$(provider_cp "$provider")" "$SERVER_MAIN" "$port")
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +192,4 @@ report
 echo
 echo "Raw numbers: $RESULTS_FILE"
 
-if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$SERVER_MAIN" >/dev/null 2>&1; then
-  warn "processes matching '$SERVER_MAIN' are still running:"
-  pgrep -af -- "$SERVER_MAIN" >&2 || true
-fi
+warn_leftover_servers

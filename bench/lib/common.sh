@@ -1,9 +1,12 @@
-# Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh).
+# Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh,
+# bench/run-h2.sh).
 #
 # Source it from a bash script running with `set -euo pipefail`, after setting:
 #   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
 #   LOG_DIR PIPELINE_LUA                                                             (paths)
-# then call check_common_knobs and install_cleanup_traps. The sourcing script defines
+# then call check_common_knobs and install_cleanup_traps. (run-h2.sh uses h2load instead of wrk:
+# it sets only ROUNDS STARTUP_TIMEOUT LOG_DIR, checks its own knobs, and uses start_server,
+# stop_server, run_wrk, median, ratio and report_commands but not measure/bench_one.) The sourcing script defines
 #   server_cmd NAME PORT          -> fills the array SERVER_CMD with the command that starts a server
 #   provider_class_ok NAME CLASS  -> succeeds if CLASS (from the server's "ready CLASS ..." line)
 #                                    is the implementation NAME stands for
@@ -30,12 +33,15 @@ run() {
 # ---------------------------------------------------------------------------------------------
 # Argument checks of the knobs every harness has
 # ---------------------------------------------------------------------------------------------
+check_positive_ints() { # variable names... -> dies unless each holds a positive integer
+  local name
+  for name in "$@"; do
+    [[ ${!name} =~ ^[1-9][0-9]*$ ]] || die "$name must be a positive integer (got '${!name}')"
+  done
+}
+
 check_common_knobs() {
-  [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"
-  [[ $CONNECTIONS =~ ^[1-9][0-9]*$ ]] || die "CONNECTIONS must be a positive integer (got '$CONNECTIONS')"
-  [[ $PIPELINE_DEPTH =~ ^[1-9][0-9]*$ ]] || die "PIPELINE_DEPTH must be a positive integer (got '$PIPELINE_DEPTH')"
-  [[ $WRK_THREADS =~ ^[1-9][0-9]*$ ]] || die "WRK_THREADS must be a positive integer (got '$WRK_THREADS')"
-  [[ $STARTUP_TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "STARTUP_TIMEOUT must be a positive integer (got '$STARTUP_TIMEOUT')"
+  check_positive_ints ROUNDS CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT
   [[ $DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "DURATION must look like 10s, 1m, ... (got '$DURATION')"
   [[ $WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "WARMUP must be 0 or look like 3s (got '$WARMUP')"
   (( WRK_THREADS <= CONNECTIONS )) || die "WRK_THREADS must not exceed CONNECTIONS"
@@ -49,8 +55,9 @@ SERVER_PORT=""
 WRK_PID=""
 STARTED_PIDS=()
 
-# Run wrk in the background and wait for it, so that a signal to this script is handled at
-# once (bash defers traps while a foreground child runs). Output goes to $1.
+# Run wrk (or another load generator: run-h2.sh runs h2load with it) in the background and wait
+# for it, so that a signal to this script is handled at once (bash defers traps while a
+# foreground child runs). Output goes to $1.
 run_wrk() {
   local out=$1 rc=0
   shift
@@ -205,12 +212,15 @@ wrk_cmd() { # mode duration port -> fills WRK_CMD
 quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; done; echo "${out# }"; }
 
 # Start a server and wait until it is ready and serves /plaintext. Retries on another port
-# if the first one was grabbed in the meantime. Sets SERVER_PID / SERVER_PORT.
-start_server() {
-  local provider=$1 round=$2 attempt port logf deadline line cls body
+# if the first one was grabbed in the meantime. Sets SERVER_PID / SERVER_PORT and SERVER_LOG.
+# The log is $LOG_DIR/server-<tag>-r<round>.log; tag defaults to the provider's name.
+SERVER_LOG=""
+start_server() { # provider round [tag]
+  local provider=$1 round=$2 tag=${3:-$1} attempt port logf deadline line cls body
   for ((attempt = 1; attempt <= 3; attempt++)); do
     port=$(free_port)
-    logf="$LOG_DIR/server-$provider-r$round.log"
+    logf="$LOG_DIR/server-$tag-r$round.log"
+    SERVER_LOG=$logf
     server_cmd "$provider" "$port"
     printf '+ %s\n' "$(quote_cmd "${SERVER_CMD[@]}")" >&2
     "${SERVER_CMD[@]}" >"$logf" 2>&1 </dev/null &
@@ -338,7 +348,9 @@ compute_medians() { # names...
   done
 }
 
-# Prints the exact server and wrk commands recorded by bench_one, for the report.
+# Prints the exact server and wrk commands recorded by bench_one, for the report. A harness with
+# another load generator sets LOAD_TOOL (its name) and WARMUP_NOTE (what its warm-up runs), and
+# stores its commands in WRK_CMDS[mode] as bench_one does.
 report_commands() { # names...
   local name mode
   echo "Commands (PORT = a free port picked per run):"
@@ -346,9 +358,9 @@ report_commands() { # names...
     echo "  $name server: ${SERVER_CMDS[$name]:-}"
   done
   if [[ $WARMUP != 0 ]]; then
-    echo "  warm-up before each measured run: the same wrk command with -d$WARMUP"
+    echo "  warm-up before each measured run: ${WARMUP_NOTE:-the same wrk command with -d$WARMUP}"
   fi
   for mode in "${MODES[@]}"; do
-    echo "  wrk $mode: ${WRK_CMDS[$mode]:-}"
+    echo "  ${LOAD_TOOL:-wrk} $mode: ${WRK_CMDS[$mode]:-}"
   done
 }

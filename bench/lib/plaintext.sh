@@ -1,0 +1,96 @@
+# Shared shell functions of the PlaintextServer harnesses (bench/run-http1.sh, bench/run-h2.sh):
+# the artifacts (Weft jar, robaho jar, compiled PlaintextServer) and the provider definitions that
+# start_server in lib/common.sh calls (server_cmd, provider_class_ok).
+#
+# Source it after lib/common.sh, with BENCH_DIR REPO_DIR TARGET_DIR CLASSES_DIR LIB_DIR set.
+# The functions also use JDK JAVA (find_jdk) and the array JVM_FLAGS, set later by the harness,
+# which defines
+#   provider_props NAME  -> the provider's system properties (selection, TCP_NODELAY, ...), one a line
+# How each provider is selected, and why these properties, is explained at the top of run-http1.sh.
+# shellcheck shell=bash
+
+ROBAHO_GAV="io.github.robaho:httpserver:1.0.29"
+ROBAHO_JAR="$LIB_DIR/httpserver-1.0.29.jar"
+WEFT_DEFAULT_JAR="$REPO_DIR/httpserver-engine/target/weft-httpserver-0.1.0-SNAPSHOT.jar"
+SPI_SERVICE="META-INF/services/com.sun.net.httpserver.spi.HttpServerProvider"
+SERVER_SRC="$BENCH_DIR/plaintext/PlaintextServer.java"
+SERVER_MAIN="PlaintextServer"
+WEFT_PROVIDER_CLASS=""
+
+# Uses WEFT_JAR if given, else builds httpserver-engine with Maven. Sets WEFT_JAR (absolute) and
+# WEFT_PROVIDER_CLASS (from the jar's service file, if unzip is there).
+prepare_weft_jar() {
+  if [[ -n ${WEFT_JAR:-} ]]; then
+    [[ -f $WEFT_JAR ]] || die "WEFT_JAR=$WEFT_JAR does not exist"
+    WEFT_JAR="$(cd "$(dirname "$WEFT_JAR")" && pwd)/$(basename "$WEFT_JAR")"
+    log "using WEFT_JAR=$WEFT_JAR"
+  else
+    log "building the Weft engine"
+    # Maven's output goes to stderr, so stdout carries only the report (even with -B -q, Maven 3.8
+    # prints terminal colour resets on stdout).
+    run env JAVA_HOME="$JDK" mvn -B -q -f "$REPO_DIR/pom.xml" -pl httpserver-engine -am -Dmaven.test.skip=true package >&2
+    WEFT_JAR="$WEFT_DEFAULT_JAR"
+    [[ -f $WEFT_JAR ]] || die "Maven build finished but $WEFT_JAR is missing"
+  fi
+  if command -v unzip >/dev/null 2>&1; then
+    WEFT_PROVIDER_CLASS=$(unzip -p "$WEFT_JAR" "$SPI_SERVICE" 2>/dev/null |
+      sed -e 's/#.*//' -e 's/[[:space:]]//g' | awk 'NF { print; exit }') || true
+  fi
+  [[ -n $WEFT_PROVIDER_CLASS ]] ||
+    warn "no $SPI_SERVICE found in $WEFT_JAR; HttpServer.create() will probably fall back to the JDK provider"
+}
+
+# Fetches the robaho jar into LIB_DIR with mvn dependency:copy (only once).
+fetch_robaho_jar() {
+  if [[ -s $ROBAHO_JAR ]]; then
+    log "robaho jar already present: $ROBAHO_JAR"
+  else
+    log "fetching $ROBAHO_GAV from Maven Central"
+    # Run outside any project directory so Maven does not pick up a pom.xml.
+    (cd "$TARGET_DIR" && run env JAVA_HOME="$JDK" mvn -B -q dependency:copy \
+      "-Dartifact=$ROBAHO_GAV" "-DoutputDirectory=$LIB_DIR" >&2)
+    [[ -s $ROBAHO_JAR ]] || die "dependency:copy did not produce $ROBAHO_JAR"
+  fi
+}
+
+compile_plaintext_server() {
+  log "compiling $SERVER_SRC"
+  run "$JDK/bin/javac" --release 21 -d "$CLASSES_DIR" "$SERVER_SRC"
+}
+
+provider_cp() {
+  case $1 in
+    weft) echo "$WEFT_JAR:$CLASSES_DIR" ;;
+    jdk) echo "$CLASSES_DIR" ;;
+    robaho) echo "$ROBAHO_JAR:$CLASSES_DIR" ;;
+  esac
+}
+
+# Succeeds if the provider class printed by the server is the one we meant to measure.
+provider_class_ok() {
+  local provider=$1 cls=$2
+  case $provider in
+    jdk) [[ $cls == sun.net.httpserver.DefaultHttpServerProvider ]] ;;
+    robaho) [[ $cls == robaho.net.httpserver.DefaultHttpServerProvider ]] ;;
+    weft)
+      if [[ -n $WEFT_PROVIDER_CLASS ]]; then
+        [[ $cls == "$WEFT_PROVIDER_CLASS" ]]
+      else
+        [[ $cls != sun.net.httpserver.* && $cls != robaho.* ]]
+      fi
+      ;;
+  esac
+}
+
+server_cmd() { # provider port -> fills SERVER_CMD
+  local provider=$1 port=$2 props=()
+  mapfile -t props < <(provider_props "$provider")
+  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$(provider_cp "$provider")" "$SERVER_MAIN" "$port")
+}
+
+warn_leftover_servers() {
+  if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$SERVER_MAIN" >/dev/null 2>&1; then
+    warn "processes matching '$SERVER_MAIN' are still running:"
+    pgrep -af -- "$SERVER_MAIN" >&2 || true
+  fi
+}

@@ -1,0 +1,363 @@
+#!/usr/bin/env bash
+#
+# HTTP/2 "plaintext" benchmark: Weft h2c vs. robaho/httpserver h2c, and Weft h2c vs. Weft HTTP/1.1,
+# with h2load (nghttp2) against 127.0.0.1.
+#
+# The server is bench/plaintext/PlaintextServer.java, exactly as in run-http1.sh (same class path,
+# provider selection, JVM_OPTS; no CPU pinning, as in run-http1.sh). Every run measures one target:
+#   weft-h2c   : h2load -n REQUESTS -c CLIENTS -m STREAMS http://127.0.0.1:PORT/plaintext
+#                h2load speaks HTTP/2 with prior knowledge on an http:// URL (connection preface,
+#                no Upgrade); Weft detects the preface on its cleartext port (h2c is on by default,
+#                so Weft gets no extra property).
+#   robaho-h2c : the same command against io.github.robaho:httpserver:1.0.29, started with
+#                -Drobaho.net.httpserver.http2OverNonSSL=true in addition to the properties of
+#                run-http1.sh. Its ServerConfig reads Boolean.getBoolean("robaho.net.httpserver.http2OverNonSSL")
+#                and ServerImpl hands a connection whose request line is "PRI * HTTP/2.0" to its
+#                HTTP/2 connection only when it is set (otherwise robaho speaks HTTP/1.1 only on
+#                cleartext); its README documents the property for "prior knowledge". Its other
+#                HTTP/2 settings keep their defaults (no MAX_CONCURRENT_STREAMS limit, 64 KiB windows).
+#   weft-h1    : h2load --h1 with the same -n/-c/-m: HTTP/1.1, pipelining -m requests per connection.
+#   (robaho-h1 is accepted as well, but is not in the default TARGETS.)
+#
+# Knobs (environment variables):
+#   TARGETS         targets to run, each round in a rotating order (default "weft-h2c robaho-h2c weft-h1")
+#   ROUNDS          rounds; each round runs every target once, on a fresh server (default 3)
+#   REQUESTS        h2load -n of each measured run            (default 200000)
+#   CLIENTS         h2load -c (connections)                   (default 16)
+#   STREAMS         h2load -m (concurrent streams per connection; HTTP/1.1: pipelining depth) (default 100)
+#   WARMUP          h2load -n of the warm-up run before each measured run, same -c/-m (default 200000; 0 = none)
+#   H2LOAD_TIMEOUT  seconds after which an h2load run is killed and counted as failed (default 120)
+#   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
+#   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
+#   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
+#   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
+#
+# A run fails (and is left out of the medians) when h2load exits non-zero or times out, prints no
+# "finished in" line, reports any failed, errored or timed-out request, fewer succeeded requests
+# than it was asked for, or any 4xx/5xx status, or when the server died. A failed warm-up fails
+# the run without a measured run. The script prints h2load's output and the end of the server's
+# log for every failed run, writes the report anyway, and exits with status 1 if any run failed.
+#
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+TARGET_DIR="$BENCH_DIR/target"
+CLASSES_DIR="$TARGET_DIR/classes"
+LIB_DIR="$TARGET_DIR/lib"
+LOG_DIR="$TARGET_DIR/logs-h2"
+RESULTS_FILE="$TARGET_DIR/results-h2.txt"
+
+TARGETS="${TARGETS:-weft-h2c robaho-h2c weft-h1}"
+ROUNDS="${ROUNDS:-3}"
+REQUESTS="${REQUESTS:-200000}"
+CLIENTS="${CLIENTS:-16}"
+STREAMS="${STREAMS:-100}"
+WARMUP="${WARMUP:-200000}"
+H2LOAD_TIMEOUT="${H2LOAD_TIMEOUT:-120}"
+JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
+STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
+
+# A target is "<provider>-<mode>"; SAMPLES, MEDIAN and the commands are keyed like run-http1.sh's,
+# by provider and mode ("weft h2c", "weft h1", ...).
+MODES=(h2c h1)
+LOAD_TOOL=h2load
+
+# Shared functions: logging, server lifecycle and the EXIT trap, JDK search, tools, median/ratio.
+# shellcheck source=lib/common.sh
+source "$BENCH_DIR/lib/common.sh"
+# The Weft and robaho jars, PlaintextServer, server_cmd and provider_class_ok.
+# shellcheck source=lib/plaintext.sh
+source "$BENCH_DIR/lib/plaintext.sh"
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks
+# ---------------------------------------------------------------------------------------------
+check_positive_ints ROUNDS REQUESTS CLIENTS STREAMS H2LOAD_TIMEOUT STARTUP_TIMEOUT
+[[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be 0 or a number of requests (got '$WARMUP')"
+# h2load refuses -n smaller than -c.
+(( REQUESTS >= CLIENTS )) || die "REQUESTS ($REQUESTS) must be at least CLIENTS ($CLIENTS)"
+(( WARMUP == 0 || WARMUP >= CLIENTS )) || die "WARMUP ($WARMUP) must be 0 or at least CLIENTS ($CLIENTS)"
+
+read -r -a TARGET_LIST <<<"$TARGETS"
+(( ${#TARGET_LIST[@]} > 0 )) || die "TARGETS is empty"
+declare -A SEEN=()
+PROVIDER_LIST=()
+for t in "${TARGET_LIST[@]}"; do
+  case $t in
+    weft-h2c | weft-h1 | robaho-h2c | robaho-h1) ;;
+    *) die "unknown target '$t' (known: weft-h2c robaho-h2c weft-h1 robaho-h1)" ;;
+  esac
+  [[ -z ${SEEN[$t]:-} ]] || die "target '$t' is listed twice in TARGETS"
+  SEEN[$t]=1
+  [[ " ${PROVIDER_LIST[*]} " == *" ${t%-*} "* ]] || PROVIDER_LIST+=("${t%-*}")
+done
+has_provider() { [[ " ${PROVIDER_LIST[*]} " == *" $1 "* ]]; }
+has_target() { [[ " ${TARGET_LIST[*]} " == *" $1 "* ]]; }
+
+read -r -a JVM_FLAGS <<<"$JVM_OPTS"
+
+install_cleanup_traps
+
+ensure_tool h2load nghttp2-client
+ensure_tool curl curl
+ensure_tool timeout coreutils
+
+JDK="$(find_jdk)"
+JAVA="$JDK/bin/java"
+log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+
+rm -rf "$LOG_DIR" # logs of the previous run
+mkdir -p "$CLASSES_DIR" "$LIB_DIR" "$LOG_DIR"
+
+# ---------------------------------------------------------------------------------------------
+# Artifacts (lib/plaintext.sh)
+# ---------------------------------------------------------------------------------------------
+if has_provider weft; then prepare_weft_jar; fi
+if has_provider robaho; then fetch_robaho_jar; fi
+compile_plaintext_server
+
+# ---------------------------------------------------------------------------------------------
+# Provider definitions
+# ---------------------------------------------------------------------------------------------
+# Provider-specific system properties, one per line: run-http1.sh's (selection + TCP_NODELAY),
+# plus robaho's switch for HTTP/2 with prior knowledge on cleartext connections. The same server
+# command serves both modes of a provider.
+provider_props() {
+  case $1 in
+    weft) ;; # selected via META-INF/services in the Weft jar; h2c with prior knowledge is on by default
+    robaho)
+      echo "-Dcom.sun.net.httpserver.HttpServerProvider=robaho.net.httpserver.DefaultHttpServerProvider"
+      echo "-Drobaho.net.httpserver.nodelay=true"
+      echo "-Drobaho.net.httpserver.http2OverNonSSL=true"
+      ;;
+  esac
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measurement
+# ---------------------------------------------------------------------------------------------
+h2load_cmd() { # mode requests port -> fills H2LOAD_CMD
+  local mode=$1 requests=$2 port=$3
+  H2LOAD_CMD=(h2load)
+  [[ $mode == h1 ]] && H2LOAD_CMD+=(--h1)
+  H2LOAD_CMD+=(-n "$requests" -c "$CLIENTS" -m "$STREAMS" "http://127.0.0.1:$port/plaintext")
+}
+
+# Runs h2load (killed after H2LOAD_TIMEOUT s) with its output in $1. Sets H2_RPS (req/s or NA) and
+# H2_PROBLEM (empty if the run is good, else why it is not).
+run_h2load() { # out requests h2load-args...
+  local out=$1 requests=$2 rc=0 line n
+  shift 2
+  printf '+ %s\n' "$(quote_cmd "$@")" >&2
+  run_wrk "$out" timeout -k 5 "$H2LOAD_TIMEOUT" "$@" || rc=$?
+  H2_RPS=NA
+  H2_PROBLEM=""
+  if ((rc == 124 || rc == 137)); then
+    H2_PROBLEM="h2load killed after ${H2LOAD_TIMEOUT}s"
+  elif ((rc != 0)); then
+    H2_PROBLEM="h2load exited with $rc"
+  fi
+  # finished in 1.46s, 13667.32 req/s, 787.79KB/s
+  line=$(grep -m 1 '^finished in ' "$out") || line=""
+  if [[ $line =~ ^finished\ in\ [^,]*,\ ([0-9]+(\.[0-9]+)?)\ req/s ]]; then
+    H2_RPS=${BASH_REMATCH[1]}
+  else
+    H2_PROBLEM+="${H2_PROBLEM:+; }no 'finished in ..., N req/s' line"
+  fi
+  # requests: 20000 total, 20000 started, 20000 done, 20000 succeeded, 0 failed, 0 errored, 0 timeout
+  line=$(grep -m 1 '^requests: ' "$out") || line=""
+  if [[ -z $line ]]; then
+    H2_PROBLEM+="${H2_PROBLEM:+; }no 'requests:' line"
+  else
+    for n in failed errored timeout; do
+      if [[ ! $line =~ [[:space:]]([0-9]+)\ $n ]]; then
+        H2_PROBLEM+="${H2_PROBLEM:+; }no '$n' count"
+      elif ((BASH_REMATCH[1] != 0)); then
+        H2_PROBLEM+="${H2_PROBLEM:+; }${BASH_REMATCH[1]} $n"
+      fi
+    done
+    if [[ ! $line =~ [[:space:]]([0-9]+)\ succeeded ]]; then
+      H2_PROBLEM+="${H2_PROBLEM:+; }no 'succeeded' count"
+    elif ((BASH_REMATCH[1] != requests)); then
+      H2_PROBLEM+="${H2_PROBLEM:+; }${BASH_REMATCH[1]} of $requests succeeded"
+    fi
+  fi
+  # status codes: 20000 2xx, 0 3xx, 0 4xx, 0 5xx   (with --h1, 2xx may exceed -n slightly: h2load's count)
+  line=$(grep -m 1 '^status codes: ' "$out") || line=""
+  for n in 4xx 5xx; do
+    if [[ $line =~ [[:space:]]([0-9]+)\ $n ]] && ((BASH_REMATCH[1] != 0)); then
+      H2_PROBLEM+="${H2_PROBLEM:+; }${BASH_REMATCH[1]} $n responses"
+    fi
+  done
+  [[ -z $H2_PROBLEM ]]
+}
+
+# Prints h2load's output and the end of the server log of a failed run (stderr), and keeps
+# them for the results file.
+FAILURES=()
+FAILURE_DETAILS=()
+report_failure() { # target round what out problem
+  local target=$1 round=$2 what=$3 out=$4 problem=$5 detail
+  warn "$target round $round: $what failed: $problem"
+  detail=$(
+    echo "=== $target round $round, $what: $problem"
+    echo "--- h2load output ($out):"
+    sed -n '1,80p' "$out"
+    echo "--- last 30 lines of the server log ($SERVER_LOG):"
+    tail -n 30 "$SERVER_LOG" 2>/dev/null || true
+  )
+  printf '%s\n' "$detail" | sed 's/^/    /' >&2
+  FAILURES+=("$target round $round ($what): $problem")
+  FAILURE_DETAILS+=("$detail")
+}
+
+# Starts a fresh server for TARGET, runs the warm-up and the measured h2load run, stops it.
+# Fills SAMPLES, SERVER_CMDS, WRK_CMDS and RAW_LINES (declared in lib/common.sh).
+bench_target() { # target round
+  local target=$1 round=$2 provider mode out rps=FAILED status=ok
+  provider=${target%-*}
+  mode=${target##*-}
+  start_server "$provider" "$round" "$target"
+  server_cmd "$provider" PORT
+  SERVER_CMDS[$provider]="$(quote_cmd "${SERVER_CMD[@]}")"
+  h2load_cmd "$mode" "$REQUESTS" PORT
+  WRK_CMDS[$mode]="$(quote_cmd "${H2LOAD_CMD[@]}")"
+
+  if [[ $WARMUP != 0 ]]; then
+    out="$LOG_DIR/h2load-$target-r$round-warmup.txt"
+    h2load_cmd "$mode" "$WARMUP" "$SERVER_PORT"
+    log "$target round $round: warm-up ($WARMUP requests)"
+    if ! run_h2load "$out" "$WARMUP" "${H2LOAD_CMD[@]}"; then
+      report_failure "$target" "$round" warm-up "$out" "$H2_PROBLEM"
+      status="warm-up failed: $H2_PROBLEM"
+    fi
+  fi
+  if [[ $status == ok ]]; then
+    out="$LOG_DIR/h2load-$target-r$round.txt"
+    h2load_cmd "$mode" "$REQUESTS" "$SERVER_PORT"
+    if run_h2load "$out" "$REQUESTS" "${H2LOAD_CMD[@]}"; then
+      rps=$H2_RPS
+    else
+      report_failure "$target" "$round" "measured run" "$out" "$H2_PROBLEM"
+      status="failed: $H2_PROBLEM"
+    fi
+  fi
+  if [[ $status == ok ]] && ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    warn "$target server died during the run; the run counts as failed"
+    FAILURES+=("$target round $round: server died")
+    status="server died"
+    rps=FAILED
+  fi
+  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %s' "$round" "$target" "$SERVER_PORT" "$rps" "$status")")
+  if [[ $rps == FAILED ]]; then
+    log "$target round $round: FAILED ($status)"
+  else
+    log "$target round $round: $rps req/s"
+  fi
+  SAMPLES["$provider $mode"]+="$rps "
+  stop_server
+}
+
+START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+log "targets: ${TARGET_LIST[*]}; rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
+  "streams per client: $STREAMS; warm-up: $WARMUP requests"
+
+count=${#TARGET_LIST[@]}
+LOAD_LINES=() # the machine's load average before each run: other work skews the numbers
+for ((round = 1; round <= ROUNDS; round++)); do
+  # Every round runs every target once; the first target moves by one each round
+  # (weft-h2c robaho-h2c weft-h1, robaho-h2c weft-h1 weft-h2c, ...) so none always runs first.
+  for ((k = 0; k < count; k++)); do
+    target=${TARGET_LIST[$(((round - 1 + k) % count))]}
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
+    LOAD_LINES+=("$(printf '%-5s %-11s %s' "$round" "$target" "$load")")
+    log "=== round $round/$ROUNDS: $target (load average $load) ==="
+    bench_target "$target" "$round"
+  done
+done
+
+# ---------------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------------
+declare -A MEDIAN=()
+for t in "${TARGET_LIST[@]}"; do
+  read -r -a vals <<<"${SAMPLES["${t%-*} ${t##*-}"]:-}"
+  MEDIAN[$t]=$(median "${vals[@]}")
+done
+
+ratio_line() { # label a b target
+  local label=$1 a=$2 b=$3 goal=$4 r verdict=""
+  if has_target "$a" && has_target "$b"; then
+    r=$(ratio "${MEDIAN[$a]}" "${MEDIAN[$b]}")
+  else
+    r=n/a
+  fi
+  if [[ $r != n/a ]]; then
+    verdict=$(awk -v r="$r" -v g="$goal" 'BEGIN { print (r + 0 >= g + 0) ? "met" : "NOT met" }')
+  fi
+  printf '%-22s %8s   target >= %-5s %s\n' "$label" "$r" "$goal" "$verdict"
+}
+
+WARMUP_NOTE="the same h2load command with -n $WARMUP"
+report() {
+  local t vals ok
+  echo "HTTP/2 plaintext benchmark ($START_DATE)"
+  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  echo "h2load: $( (h2load --version 2>&1 || true) | head -n 1)"
+  echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
+    "streams per client: $STREAMS; warm-up: $WARMUP requests per run"
+  echo
+  printf '%-11s %14s %s\n' target "median req/s" "good runs"
+  printf '%-11s %14s %s\n' ----------- -------------- ---------
+  for t in "${TARGET_LIST[@]}"; do
+    read -r -a vals <<<"${SAMPLES["${t%-*} ${t##*-}"]:-}"
+    ok=$(printf '%s\n' "${vals[@]}" | grep -c '^[0-9]') || ok=0
+    printf '%-11s %14s %s\n' "$t" "${MEDIAN[$t]}" "$ok/${#vals[@]}"
+  done
+  echo "(medians over the good runs of $ROUNDS round(s); a failed run is not counted)"
+  echo
+  printf '%-22s %8s\n' ratio value
+  printf '%-22s %8s\n' ---------------------- --------
+  ratio_line "Weft h2c / robaho h2c" weft-h2c robaho-h2c 2
+  ratio_line "Weft h2c / Weft h1" weft-h2c weft-h1 0.6
+  echo "(> 1.00 means the first served more requests per second)"
+  echo
+  if ((${#FAILURES[@]} > 0)); then
+    echo "FAILED runs (h2load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
+    printf '  %s\n' "${FAILURES[@]}"
+    echo
+  fi
+  report_commands "${PROVIDER_LIST[@]}"
+  echo "  every h2load run is wrapped in: timeout -k 5 $H2LOAD_TIMEOUT"
+}
+
+{
+  report
+  echo
+  echo "Raw results:"
+  printf '%-5s %-11s %-6s %14s %s\n' round target port "req/s" status
+  printf '%s\n' "${RAW_LINES[@]}"
+  echo
+  echo "Load average (1, 5, 15 min) before each run (the previous run adds about 2; more means other work ran too):"
+  printf '%-5s %-11s %s\n' round target loadavg
+  printf '%s\n' "${LOAD_LINES[@]}"
+  if ((${#FAILURE_DETAILS[@]} > 0)); then
+    echo
+    echo "Failed runs in detail:"
+    printf '%s\n\n' "${FAILURE_DETAILS[@]}"
+  fi
+  echo
+  echo "h2load outputs and server logs: $LOG_DIR"
+} >"$RESULTS_FILE"
+
+echo
+report
+echo
+echo "Raw numbers: $RESULTS_FILE"
+
+warn_leftover_servers
+
+if ((${#FAILURES[@]} > 0)); then
+  die "${#FAILURES[@]} run(s) failed (listed above)"
+fi
