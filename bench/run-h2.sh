@@ -25,7 +25,10 @@
 #   REQUESTS        h2load -n of each measured run            (default 200000)
 #   CLIENTS         h2load -c (connections)                   (default 16)
 #   STREAMS         h2load -m (concurrent streams per connection; HTTP/1.1: pipelining depth) (default 100)
-#   WARMUP          h2load -n of the warm-up run before each measured run, same -c/-m (default 200000; 0 = none)
+#   WARMUP          h2load -n of the warm-up run before each measured run, same -c/-m (default 1000000;
+#                   0 = none). All three targets were still speeding up after 200,000 requests: in
+#                   consecutive 200,000-request runs on one server, Weft h2c went 139k, 315k, 345k,
+#                   377k, 412k, then ~420k req/s; robaho h2c 45k, 64k, 68k, 70k, 76k, 72k.
 #   H2LOAD_TIMEOUT  seconds after which an h2load run is killed and counted as failed (default 120)
 #   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
@@ -53,13 +56,13 @@ ROUNDS="${ROUNDS:-3}"
 REQUESTS="${REQUESTS:-200000}"
 CLIENTS="${CLIENTS:-16}"
 STREAMS="${STREAMS:-100}"
-WARMUP="${WARMUP:-200000}"
+WARMUP="${WARMUP:-1000000}"
 H2LOAD_TIMEOUT="${H2LOAD_TIMEOUT:-120}"
 JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
 STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
 
-# A target is "<provider>-<mode>"; SAMPLES, MEDIAN and the commands are keyed like run-http1.sh's,
-# by provider and mode ("weft h2c", "weft h1", ...).
+# A target is "<provider>-<mode>". SAMPLES and the commands are keyed like run-http1.sh's, by
+# provider and mode ("weft h2c", "weft h1", ...); MEDIAN and the CPU figures by target.
 MODES=(h2c h1)
 LOAD_TOOL=h2load
 
@@ -144,13 +147,41 @@ h2load_cmd() { # mode requests port -> fills H2LOAD_CMD
   H2LOAD_CMD+=(-n "$requests" -c "$CLIENTS" -m "$STREAMS" "http://127.0.0.1:$port/plaintext")
 }
 
-# Runs h2load (killed after H2LOAD_TIMEOUT s) with its output in $1. Sets H2_RPS (req/s or NA) and
-# H2_PROBLEM (empty if the run is good, else why it is not).
+# CPU time (user + system) of a process so far, in clock ticks, from /proc/PID/stat (fields 14
+# and 15; the fields are counted after the command name, which may contain spaces).
+CLK_TCK=$(getconf CLK_TCK 2>/dev/null) || CLK_TCK=100
+proc_cpu_ticks() { # pid
+  local stat fields
+  stat=$(<"/proc/$1/stat") || return 1
+  read -r -a fields <<<"${stat##*) }"
+  echo $((fields[11] + fields[12]))
+}
+# CPU time (user + system) of this shell's finished children, in milliseconds, into CHILDREN_CPU_MS.
+# Bash's `times` must run in this shell itself (in a $(...) subshell it would report the subshell's
+# children), so its output goes through a file. Its second line is "0m1.234s 0m0.567s".
+children_cpu_ms() {
+  times >"$LOG_DIR/.times"
+  CHILDREN_CPU_MS=$(awk 'NR == 2 { split($0, a, /[ms ]+/); printf "%d\n", (a[1] * 60 + a[2] + a[3] * 60 + a[4]) * 1000 }' \
+    "$LOG_DIR/.times")
+}
+
+# Runs h2load (killed after H2LOAD_TIMEOUT s) with its output in $1. Sets H2_RPS (req/s or NA),
+# H2_SERVER_US and H2_CLIENT_US (CPU microseconds per request of the server process and of
+# h2load during the run, or NA) and H2_PROBLEM (empty if the run is good, else why it is not).
 run_h2load() { # out requests h2load-args...
-  local out=$1 requests=$2 rc=0 line n
+  local out=$1 requests=$2 rc=0 line n s0 s1 c0 c1
   shift 2
   printf '+ %s\n' "$(quote_cmd "$@")" >&2
+  s0=$(proc_cpu_ticks "$SERVER_PID") || s0=""
+  children_cpu_ms
+  c0=$CHILDREN_CPU_MS
   run_wrk "$out" timeout -k 5 "$H2LOAD_TIMEOUT" "$@" || rc=$?
+  children_cpu_ms
+  c1=$CHILDREN_CPU_MS
+  s1=$(proc_cpu_ticks "$SERVER_PID") || s1=""
+  H2_SERVER_US=NA
+  [[ -n $s0 && -n $s1 ]] && H2_SERVER_US=$(awk -v d=$((s1 - s0)) -v hz="$CLK_TCK" -v n="$requests" 'BEGIN { printf "%.2f", d / hz * 1e6 / n }')
+  H2_CLIENT_US=$(awk -v d=$((c1 - c0)) -v n="$requests" 'BEGIN { printf "%.2f", d * 1e3 / n }')
   H2_RPS=NA
   H2_PROBLEM=""
   if ((rc == 124 || rc == 137)); then
@@ -212,10 +243,11 @@ report_failure() { # target round what out problem
   FAILURE_DETAILS+=("$detail")
 }
 
+declare -A SERVER_US_SAMPLES=() CLIENT_US_SAMPLES=() ROUND_RPS=()
 # Starts a fresh server for TARGET, runs the warm-up and the measured h2load run, stops it.
 # Fills SAMPLES, SERVER_CMDS, WRK_CMDS and RAW_LINES (declared in lib/common.sh).
 bench_target() { # target round
-  local target=$1 round=$2 provider mode out rps=FAILED status=ok
+  local target=$1 round=$2 provider mode out rps=FAILED server_us=NA client_us=NA status=ok
   provider=${target%-*}
   mode=${target##*-}
   start_server "$provider" "$round" "$target"
@@ -238,6 +270,8 @@ bench_target() { # target round
     h2load_cmd "$mode" "$REQUESTS" "$SERVER_PORT"
     if run_h2load "$out" "$REQUESTS" "${H2LOAD_CMD[@]}"; then
       rps=$H2_RPS
+      server_us=$H2_SERVER_US
+      client_us=$H2_CLIENT_US
     else
       report_failure "$target" "$round" "measured run" "$out" "$H2_PROBLEM"
       status="failed: $H2_PROBLEM"
@@ -248,14 +282,20 @@ bench_target() { # target round
     FAILURES+=("$target round $round: server died")
     status="server died"
     rps=FAILED
+    server_us=NA
+    client_us=NA
   fi
-  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %s' "$round" "$target" "$SERVER_PORT" "$rps" "$status")")
+  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %10s %10s %s' "$round" "$target" "$SERVER_PORT" "$rps" \
+    "$server_us" "$client_us" "$status")")
   if [[ $rps == FAILED ]]; then
     log "$target round $round: FAILED ($status)"
   else
     log "$target round $round: $rps req/s"
   fi
   SAMPLES["$provider $mode"]+="$rps "
+  SERVER_US_SAMPLES[$target]+="$server_us "
+  CLIENT_US_SAMPLES[$target]+="$client_us "
+  ROUND_RPS["$round $target"]=$rps
   stop_server
 }
 
@@ -280,23 +320,34 @@ done
 # ---------------------------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------------------------
-declare -A MEDIAN=()
+declare -A MEDIAN=() MEDIAN_SERVER_US=() MEDIAN_CLIENT_US=()
 for t in "${TARGET_LIST[@]}"; do
   read -r -a vals <<<"${SAMPLES["${t%-*} ${t##*-}"]:-}"
   MEDIAN[$t]=$(median "${vals[@]}")
+  read -r -a vals <<<"${SERVER_US_SAMPLES[$t]:-}"
+  MEDIAN_SERVER_US[$t]=$(median "${vals[@]}")
+  read -r -a vals <<<"${CLIENT_US_SAMPLES[$t]:-}"
+  MEDIAN_CLIENT_US[$t]=$(median "${vals[@]}")
 done
 
-ratio_line() { # label a b target
-  local label=$1 a=$2 b=$3 goal=$4 r verdict=""
+# One ratio line: the ratio of the req/s medians (the figure the target applies to), the median of
+# the ratios within each round (both runs made back to back, under similar load from other work),
+# and the ratio of the server CPU per request (b's over a's: requests per CPU-second).
+ratio_line() { # label a b goal
+  local label=$1 a=$2 b=$3 goal=$4 r=n/a per_round=n/a cpu=n/a verdict="" round_ratios=() rr
   if has_target "$a" && has_target "$b"; then
     r=$(ratio "${MEDIAN[$a]}" "${MEDIAN[$b]}")
-  else
-    r=n/a
+    for ((rr = 1; rr <= ROUNDS; rr++)); do
+      round_ratios+=("$(ratio "${ROUND_RPS["$rr $a"]:-NA}" "${ROUND_RPS["$rr $b"]:-NA}")")
+    done
+    per_round=$(median "${round_ratios[@]}")
+    [[ $per_round == NA ]] && per_round=n/a
+    cpu=$(ratio "${MEDIAN_SERVER_US[$b]}" "${MEDIAN_SERVER_US[$a]}")
   fi
   if [[ $r != n/a ]]; then
     verdict=$(awk -v r="$r" -v g="$goal" 'BEGIN { print (r + 0 >= g + 0) ? "met" : "NOT met" }')
   fi
-  printf '%-22s %8s   target >= %-5s %s\n' "$label" "$r" "$goal" "$verdict"
+  printf '%-22s %8s %10s %11s   >= %-4s %s\n' "$label" "$r" "$per_round" "$cpu" "$goal" "$verdict"
 }
 
 WARMUP_NOTE="the same h2load command with -n $WARMUP"
@@ -308,20 +359,24 @@ report() {
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
     "streams per client: $STREAMS; warm-up: $WARMUP requests per run"
   echo
-  printf '%-11s %14s %s\n' target "median req/s" "good runs"
-  printf '%-11s %14s %s\n' ----------- -------------- ---------
+  printf '%-11s %14s %14s %14s  %s\n' target "median req/s" "server us/req" "h2load us/req" "good runs"
+  printf '%-11s %14s %14s %14s  %s\n' ----------- -------------- -------------- -------------- ---------
   for t in "${TARGET_LIST[@]}"; do
     read -r -a vals <<<"${SAMPLES["${t%-*} ${t##*-}"]:-}"
     ok=$(printf '%s\n' "${vals[@]}" | grep -c '^[0-9]') || ok=0
-    printf '%-11s %14s %s\n' "$t" "${MEDIAN[$t]}" "$ok/${#vals[@]}"
+    printf '%-11s %14s %14s %14s  %s\n' "$t" "${MEDIAN[$t]}" "${MEDIAN_SERVER_US[$t]}" "${MEDIAN_CLIENT_US[$t]}" \
+      "$ok/${#vals[@]}"
   done
-  echo "(medians over the good runs of $ROUNDS round(s); a failed run is not counted)"
+  echo "(medians over the good runs of $ROUNDS round(s); a failed run is not counted. us/req: CPU time,"
+  echo " user + system, of the server process and of h2load during the measured run, per request)"
   echo
-  printf '%-22s %8s\n' ratio value
-  printf '%-22s %8s\n' ---------------------- --------
+  printf '%-22s %8s %10s %11s   %s\n' ratio req/s per-round "server CPU" target
+  printf '%-22s %8s %10s %11s   %s\n' ---------------------- -------- ---------- ----------- ------
   ratio_line "Weft h2c / robaho h2c" weft-h2c robaho-h2c 2
   ratio_line "Weft h2c / Weft h1" weft-h2c weft-h1 0.6
-  echo "(> 1.00 means the first served more requests per second)"
+  echo "(req/s: ratio of the medians, the figure the target applies to; per-round: median of the ratios"
+  echo " within each round; server CPU: requests per CPU-second, i.e. the second's us/req over the first's."
+  echo " > 1.00 means the first did better)"
   echo
   if ((${#FAILURES[@]} > 0)); then
     echo "FAILED runs (h2load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
@@ -336,7 +391,7 @@ report() {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-11s %-6s %14s %s\n' round target port "req/s" status
+  printf '%-5s %-11s %-6s %14s %10s %10s %s\n' round target port "req/s" server_us h2load_us status
   printf '%s\n' "${RAW_LINES[@]}"
   echo
   echo "Load average (1, 5, 15 min) before each run (the previous run adds about 2; more means other work ran too):"
