@@ -156,6 +156,11 @@ proc_cpu_ticks() { # pid
   read -r -a fields <<<"${stat##*) }"
   echo $((fields[11] + fields[12]))
 }
+# Busy CPU time of the whole machine so far, in clock ticks: the first line of /proc/stat without
+# idle and iowait (user nice system idle iowait irq softirq steal ...).
+machine_busy_ticks() {
+  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat
+}
 # CPU time (user + system) of this shell's finished children, in milliseconds, into CHILDREN_CPU_MS.
 # Bash's `times` must run in this shell itself (in a $(...) subshell it would report the subshell's
 # children), so its output goes through a file. Its second line is "0m1.234s 0m0.567s".
@@ -167,21 +172,35 @@ children_cpu_ms() {
 
 # Runs h2load (killed after H2LOAD_TIMEOUT s) with its output in $1. Sets H2_RPS (req/s or NA),
 # H2_SERVER_US and H2_CLIENT_US (CPU microseconds per request of the server process and of
-# h2load during the run, or NA) and H2_PROBLEM (empty if the run is good, else why it is not).
+# h2load during the run, or NA), H2_OTHER_CPU (CPU used by everything else on the machine during
+# the run, in % of one core, or NA) and H2_PROBLEM (empty if the run is good, else why it is not).
 run_h2load() { # out requests h2load-args...
-  local out=$1 requests=$2 rc=0 line n s0 s1 c0 c1
+  local out=$1 requests=$2 rc=0 line n s0 s1 c0 c1 m0 m1 t0 t1
   shift 2
   printf '+ %s\n' "$(quote_cmd "$@")" >&2
   s0=$(proc_cpu_ticks "$SERVER_PID") || s0=""
   children_cpu_ms
   c0=$CHILDREN_CPU_MS
+  m0=$(machine_busy_ticks) || m0=""
+  t0=$EPOCHREALTIME
   run_wrk "$out" timeout -k 5 "$H2LOAD_TIMEOUT" "$@" || rc=$?
+  t1=$EPOCHREALTIME
+  m1=$(machine_busy_ticks) || m1=""
   children_cpu_ms
   c1=$CHILDREN_CPU_MS
   s1=$(proc_cpu_ticks "$SERVER_PID") || s1=""
   H2_SERVER_US=NA
-  [[ -n $s0 && -n $s1 ]] && H2_SERVER_US=$(awk -v d=$((s1 - s0)) -v hz="$CLK_TCK" -v n="$requests" 'BEGIN { printf "%.2f", d / hz * 1e6 / n }')
+  H2_OTHER_CPU=NA
   H2_CLIENT_US=$(awk -v d=$((c1 - c0)) -v n="$requests" 'BEGIN { printf "%.2f", d * 1e3 / n }')
+  if [[ -n $s0 && -n $s1 ]]; then
+    H2_SERVER_US=$(awk -v d=$((s1 - s0)) -v hz="$CLK_TCK" -v n="$requests" 'BEGIN { printf "%.2f", d / hz * 1e6 / n }')
+    if [[ -n $m0 && -n $m1 ]]; then
+      H2_OTHER_CPU=$(awk -v m=$((m1 - m0)) -v s=$((s1 - s0)) -v c=$((c1 - c0)) -v hz="$CLK_TCK" \
+        -v t0="$t0" -v t1="$t1" 'BEGIN {
+          other = (m - s) / hz - c / 1000; if (other < 0) other = 0
+          printf "%.0f", (t1 > t0) ? other / (t1 - t0) * 100 : 0 }')
+    fi
+  fi
   H2_RPS=NA
   H2_PROBLEM=""
   if ((rc == 124 || rc == 137)); then
@@ -247,7 +266,7 @@ declare -A SERVER_US_SAMPLES=() CLIENT_US_SAMPLES=() ROUND_RPS=()
 # Starts a fresh server for TARGET, runs the warm-up and the measured h2load run, stops it.
 # Fills SAMPLES, SERVER_CMDS, WRK_CMDS and RAW_LINES (declared in lib/common.sh).
 bench_target() { # target round
-  local target=$1 round=$2 provider mode out rps=FAILED server_us=NA client_us=NA status=ok
+  local target=$1 round=$2 provider mode out rps=FAILED server_us=NA client_us=NA other=NA status=ok
   provider=${target%-*}
   mode=${target##*-}
   start_server "$provider" "$round" "$target"
@@ -272,6 +291,7 @@ bench_target() { # target round
       rps=$H2_RPS
       server_us=$H2_SERVER_US
       client_us=$H2_CLIENT_US
+      other=$H2_OTHER_CPU
     else
       report_failure "$target" "$round" "measured run" "$out" "$H2_PROBLEM"
       status="failed: $H2_PROBLEM"
@@ -284,9 +304,10 @@ bench_target() { # target round
     rps=FAILED
     server_us=NA
     client_us=NA
+    other=NA
   fi
-  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %10s %10s %s' "$round" "$target" "$SERVER_PORT" "$rps" \
-    "$server_us" "$client_us" "$status")")
+  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %10s %10s %10s %s' "$round" "$target" "$SERVER_PORT" "$rps" \
+    "$server_us" "$client_us" "$other" "$status")")
   if [[ $rps == FAILED ]]; then
     log "$target round $round: FAILED ($status)"
   else
@@ -391,10 +412,16 @@ report() {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-11s %-6s %14s %10s %10s %s\n' round target port "req/s" server_us h2load_us status
+  printf '%-5s %-11s %-6s %14s %10s %10s %10s %s\n' round target port "req/s" server_us h2load_us other_cpu% status
   printf '%s\n' "${RAW_LINES[@]}"
   echo
-  echo "Load average (1, 5, 15 min) before each run (the previous run adds about 2; more means other work ran too):"
+  echo "server_us, h2load_us: CPU microseconds per request of the server and of h2load in the measured run;"
+  echo "other_cpu%: CPU used by all other processes during the measured run, in % of one core (0-200 on"
+  echo "2 cores): more than a few % means other work competed with the benchmark."
+  echo
+  echo "Load average (1, 5, 15 min) before each run. robaho runs each stream's handler on a thread of its"
+  echo "cached pool, and hundreds of runnable threads raise the load average to 20-45 during its runs; the"
+  echo "figures after a robaho run decay from there and do not mean other work (see other_cpu% instead):"
   printf '%-5s %-11s %s\n' round target loadavg
   printf '%s\n' "${LOAD_LINES[@]}"
   if ((${#FAILURE_DETAILS[@]} > 0)); then
