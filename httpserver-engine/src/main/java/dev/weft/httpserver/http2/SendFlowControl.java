@@ -32,6 +32,7 @@ final class SendFlowControl {
         lock.lock();
         try {
             long left = timeoutNanos;
+            boolean headReleased = false;
             while (true) {
                 if (closed) {
                     throw new ClientClosedException("connection closed");
@@ -42,6 +43,18 @@ final class SendFlowControl {
                     stream.sendWindow().tryConsume(n);
                     connection.tryConsume(n);
                     return n;
+                }
+                if (!headReleased) {
+                    // Headers are not flow-controlled: a held-back response head goes out now rather than
+                    // wait with the body for a window the client may open only after seeing it.
+                    headReleased = true;
+                    lock.unlock();
+                    try {
+                        stream.flushHead();
+                    } finally {
+                        lock.lock();
+                    }
+                    continue;
                 }
                 if (left <= 0) {
                     throw new SocketTimeoutException("peer kept its flow-control window shut");

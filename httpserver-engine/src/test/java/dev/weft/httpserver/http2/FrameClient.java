@@ -81,11 +81,11 @@ final class FrameClient implements AutoCloseable {
     @SuppressWarnings("unchecked")
     <F extends Frame> F await(Class<F> type) throws IOException {
         for (Frame f; (f = next()) != null; ) {
+            if (f instanceof Frame.HeadersFrame h) {
+                decodeQuietly(h.fragment()); // keeps the HPACK context in sync
+            }
             if (type.isInstance(f)) {
                 return (F) f;
-            }
-            if (f instanceof Frame.HeadersFrame h) {
-                decodeQuietly(h.fragment());
             }
         }
         return null;
@@ -105,13 +105,13 @@ final class FrameClient implements AutoCloseable {
                         }
                     }
                     if (h.endStream()) {
-                        return new Response(Integer.parseInt(status), body.toString(), null);
+                        return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), null);
                     }
                 }
             } else if (f instanceof Frame.DataFrame d && d.streamId() == streamId) {
                 body.write(d.data(), 0, d.data().length);
                 if (d.endStream()) {
-                    return new Response(Integer.parseInt(status), body.toString(), null);
+                    return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), null);
                 }
             } else if (f instanceof Frame.RstStreamFrame r && r.streamId() == streamId) {
                 return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), r.error());

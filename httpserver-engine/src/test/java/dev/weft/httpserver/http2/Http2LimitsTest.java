@@ -265,6 +265,21 @@ class Http2LimitsTest {
     }
 
     @Test
+    void aZeroWindowHoldsTheBodyButNotTheHeaders() throws IOException {
+        try (TestServer server = TestServer.start(); FrameClient c = FrameClient.connect(server.port())) {
+            c.send(new Frame.SettingsFrame(false, java.util.List.of(
+                    new Http2Settings.Setting(Http2Settings.INITIAL_WINDOW_SIZE, 0))));
+            c.get(1, "/");
+            Frame.HeadersFrame head = c.await(Frame.HeadersFrame.class);
+            assertEquals(1, head.streamId());
+            assertFalse(head.endStream(), "the body is still to come");
+            c.send(new Frame.WindowUpdateFrame(1, 1 << 20));
+            FrameClient.Response rest = c.response(1);
+            assertTrue(rest.body().contains("uri: /"), rest::body);
+        }
+    }
+
+    @Test
     void streamCountersFollowTheStreams() throws IOException {
         try (TestServer server = TestServer.start(); FrameClient c = FrameClient.connect(server.port())) {
             for (int id = 1; id <= 5; id += 2) {
