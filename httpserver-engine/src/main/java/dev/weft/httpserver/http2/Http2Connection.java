@@ -60,8 +60,9 @@ public final class Http2Connection {
     private final SendFlowControl sendFlow = new SendFlowControl();
     private final FlowControlWindow receiveWindow;
     private final ConcurrentHashMap<Integer, Http2Stream> streams = new ConcurrentHashMap<>();
-    private final AtomicInteger openStreams = new AtomicInteger();
-    private final AtomicInteger runningHandlers = new AtomicInteger();
+    // Written by the reader and by stream threads on other cores: padded so they share no cache line.
+    private final PaddedCounter openStreams = new PaddedCounter();
+    private final PaddedCounter runningHandlers = new PaddedCounter();
     private final ClosedStreams closedStreams = new ClosedStreams();
     private final RateBudget resetBudget;
     private final RateBudget controlBudget;
@@ -724,5 +725,12 @@ public final class Http2Connection {
     void exchangeEnded(Http2Stream stream) {
         runningHandlers.decrementAndGet();
         stats.exchangeEnded();
+    }
+
+    /** An {@link AtomicInteger} that fills its own cache line, so counters updated from different cores do not
+     * slow each other down (false sharing). */
+    @SuppressWarnings("unused")
+    private static final class PaddedCounter extends AtomicInteger {
+        private long p1, p2, p3, p4, p5, p6, p7;
     }
 }

@@ -23,7 +23,7 @@ public final class ServerStats {
     private final LongAdder timeoutCloses = new LongAdder();
     private final LongAdder h2Connections = new LongAdder();
     private final LongAdder streamsOpened = new LongAdder();
-    private final LongAdder streamsActive = new LongAdder();
+    private final LongAdder streamsClosed = new LongAdder();
     private final LongAdder streamsReset = new LongAdder();
     private final LongAdder goAwaysSent = new LongAdder();
     private final LongAdder goAwaysReceived = new LongAdder();
@@ -45,10 +45,12 @@ public final class ServerStats {
                 errors.put(e, n);
             }
         }
+        long closed = streamsClosed.sum(); // read before opened: a stream counted closed was counted opened
+        long opened = streamsOpened.sum();
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
                 bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors,
-                new StatsSnapshot.Http2(h2Connections.sum(), streamsOpened.sum(), streamsActive.sum(),
+                new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()));
     }
 
@@ -121,12 +123,11 @@ public final class ServerStats {
     /** A client opened a stream. */
     public void streamOpened() {
         streamsOpened.increment();
-        streamsActive.increment();
     }
 
     /** An open stream closed (normally or by reset). */
     public void streamClosed() {
-        streamsActive.decrement();
+        streamsClosed.increment();
     }
 
     /** A stream was reset by either side. */
