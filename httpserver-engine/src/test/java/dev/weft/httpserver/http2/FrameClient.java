@@ -91,33 +91,63 @@ final class FrameClient implements AutoCloseable {
         return null;
     }
 
-    /** Reads until the response on {@code streamId} ends; returns its status and body. */
+    /** Reads until the response on {@code streamId} ends; returns its status and body. Frames of other
+     * streams read meanwhile are kept for their own {@code response} call. */
     Response response(int streamId) throws IOException {
         String status = null;
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (Frame f; (f = next()) != null; ) {
+        while (true) {
+            Arrived a = nextFor(streamId);
+            if (a == null) {
+                throw new IOException("connection closed before stream " + streamId + " ended");
+            }
+            Frame f = a.frame();
             if (f instanceof Frame.HeadersFrame h) {
-                List<HeaderField> fields = decodeQuietly(h.fragment());
-                if (h.streamId() == streamId) {
-                    for (HeaderField field : fields) {
-                        if (field.name().equals(":status") && (status == null || status.startsWith("1"))) {
-                            status = field.value();
-                        }
-                    }
-                    if (h.endStream()) {
-                        return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), null);
+                for (HeaderField field : a.fields()) {
+                    if (field.name().equals(":status") && (status == null || status.startsWith("1"))) {
+                        status = field.value();
                     }
                 }
-            } else if (f instanceof Frame.DataFrame d && d.streamId() == streamId) {
+                if (h.endStream()) {
+                    return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), null);
+                }
+            } else if (f instanceof Frame.DataFrame d) {
                 body.write(d.data(), 0, d.data().length);
                 if (d.endStream()) {
                     return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), null);
                 }
-            } else if (f instanceof Frame.RstStreamFrame r && r.streamId() == streamId) {
+            } else if (f instanceof Frame.RstStreamFrame r) {
                 return new Response(status == null ? -1 : Integer.parseInt(status), body.toString(), r.error());
             }
         }
-        throw new IOException("connection closed before stream " + streamId + " ended");
+    }
+
+    /** A frame as it arrived, with its header block decoded in arrival order (HPACK is stateful). */
+    private record Arrived(Frame frame, List<HeaderField> fields) {
+    }
+
+    private final java.util.ArrayDeque<Arrived> stash = new java.util.ArrayDeque<>();
+
+    /** The next stashed or newly read frame of this stream; frames of other streams are stashed. */
+    private Arrived nextFor(int streamId) throws IOException {
+        for (var it = stash.iterator(); it.hasNext(); ) {
+            Arrived a = it.next();
+            if (a.frame().streamId() == streamId) {
+                it.remove();
+                return a;
+            }
+        }
+        for (Frame f; (f = next()) != null; ) {
+            List<HeaderField> fields = f instanceof Frame.HeadersFrame h ? decodeQuietly(h.fragment()) : List.of();
+            Arrived a = new Arrived(f, fields);
+            if (f.streamId() == streamId) {
+                return a;
+            }
+            if (f.streamId() != 0) {
+                stash.add(a);
+            }
+        }
+        return null;
     }
 
     private List<HeaderField> decodeQuietly(byte[] block) throws IOException {
