@@ -64,6 +64,7 @@ public final class Http2Connection {
     private final PaddedCounter openStreams = new PaddedCounter();
     private final PaddedCounter runningHandlers = new PaddedCounter();
     private final ClosedStreams closedStreams = new ClosedStreams();
+    private final RequestFields.Checked checkedFields = new RequestFields.Checked();
     private final RateBudget resetBudget;
     private final RateBudget controlBudget;
     private final ThreadFactory handlerThreads;
@@ -336,7 +337,7 @@ public final class Http2Connection {
             refuse(id);
             return;
         }
-        RequestFields request = RequestFields.ofRequest(id, fields);
+        RequestFields request = RequestFields.ofRequest(id, fields, checkedFields);
         if (blockEndStream && request.contentLength() > 0) {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "content-length without DATA");
         }

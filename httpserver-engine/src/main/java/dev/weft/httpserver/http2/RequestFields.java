@@ -28,6 +28,35 @@ record RequestFields(String method, String path, String authority, RequestHeader
      * @throws Http2StreamException PROTOCOL_ERROR when the list is malformed
      */
     static RequestFields ofRequest(int streamId, List<HeaderField> fields) throws Http2StreamException {
+        return ofRequest(streamId, fields, new Checked());
+    }
+
+    /**
+     * The fields one connection has already checked. HPACK hands out the same {@link HeaderField} instance
+     * each time a field is sent by index, so a field seen before is recognised by identity and not checked
+     * again. Bounded: it is emptied when it grows past what the decoding tables can hold. Reader thread only.
+     */
+    static final class Checked {
+        private static final int MAX = 512;
+        private final java.util.IdentityHashMap<HeaderField, String> keyForms = new java.util.IdentityHashMap<>();
+        private HeaderField path;
+        private HeaderField authority;
+
+        String keyForm(HeaderField f) {
+            return keyForms.get(f);
+        }
+
+        void remember(HeaderField f, String keyForm) {
+            if (keyForms.size() >= MAX) {
+                keyForms.clear();
+            }
+            keyForms.put(f, keyForm);
+        }
+    }
+
+    /** As {@link #ofRequest(int, List)}, skipping the checks of fields {@code checked} has seen pass. */
+    static RequestFields ofRequest(int streamId, List<HeaderField> fields, Checked checked)
+            throws Http2StreamException {
         String method = null;
         String scheme = null;
         String path = null;
@@ -36,6 +65,8 @@ record RequestFields(String method, String path, String authority, RequestHeader
         long contentLength = -1;
         boolean expectContinue = false;
         String host = null;
+        HeaderField pathField = null;
+        HeaderField authorityField = null;
         StringBuilder cookie = null;
         RequestHeaders headers = new RequestHeaders();
         for (HeaderField f : fields) {
@@ -48,14 +79,25 @@ record RequestFields(String method, String path, String authority, RequestHeader
                 switch (name) {
                     case ":method" -> method = once(streamId, name, method, value);
                     case ":scheme" -> scheme = once(streamId, name, scheme, value);
-                    case ":path" -> path = once(streamId, name, path, value);
-                    case ":authority" -> authority = once(streamId, name, authority, value);
+                    case ":path" -> {
+                        path = once(streamId, name, path, value);
+                        pathField = f;
+                    }
+                    case ":authority" -> {
+                        authority = once(streamId, name, authority, value);
+                        authorityField = f;
+                    }
                     default -> throw malformed(streamId, "unknown or response pseudo-header " + name);
                 }
                 continue;
             }
             regularSeen = true;
-            checkRegular(streamId, name, value);
+            String key = checked.keyForm(f);
+            if (key == null) {
+                checkRegular(streamId, name, value);
+                key = FieldNames.keyForm(name);
+                checked.remember(f, key);
+            }
             switch (name) {
                 case "content-length" -> {
                     long n = parseLength(streamId, value);
@@ -79,7 +121,7 @@ record RequestFields(String method, String path, String authority, RequestHeader
                 default -> {
                 }
             }
-            headers.append(FieldNames.keyForm(name), value);
+            headers.append(key, value);
         }
         if (cookie != null) {
             headers.append("Cookie", cookie.toString());
@@ -98,10 +140,16 @@ record RequestFields(String method, String path, String authority, RequestHeader
             if (scheme == null || path == null) {
                 throw malformed(streamId, "missing :scheme or :path");
             }
-            checkPath(streamId, method, path);
+            if (pathField != checked.path) {
+                checkPath(streamId, method, path);
+                checked.path = path.equals("*") ? null : pathField; // "*" depends on the method
+            }
         }
         if (authority != null) {
-            checkAuthority(streamId, authority);
+            if (authorityField != checked.authority) {
+                checkAuthority(streamId, authority);
+                checked.authority = authorityField;
+            }
             if (host == null) {
                 headers.append("Host", authority);
             } else if (!host.equalsIgnoreCase(authority)) {
