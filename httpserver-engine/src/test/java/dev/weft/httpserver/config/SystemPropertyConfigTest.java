@@ -179,4 +179,29 @@ class SystemPropertyConfigTest {
         assertEquals(ServerConfig.defaults().toBuilder().backlog(5).build(), c);
         assertFalse(c.accessLog());
     }
+
+    @Test
+    void http2SettingsAreReadUnderHttp2Prefix() {
+        Properties p = new Properties();
+        p.setProperty("weft.httpserver.http2.enabled", "false");
+        p.setProperty("weft.httpserver.http2.h2c", "false");
+        p.setProperty("weft.httpserver.http2.maxConcurrentStreams", "7");
+        p.setProperty("weft.httpserver.http2.initialWindowSize", "70000");
+        p.setProperty("weft.httpserver.http2.connectionWindowSize", "80000");
+        p.setProperty("weft.httpserver.http2.maxFrameSize", "32768");
+        p.setProperty("weft.httpserver.http2.maxHeaderListSize", "9000");
+        p.setProperty("weft.httpserver.http2.headerTableSize", "1024");
+        p.setProperty("weft.httpserver.http2.maxResetsPerSecond", "11");
+        p.setProperty("weft.httpserver.http2.maxControlFramesPerSecond", "12");
+        Http2Config h2 = SystemPropertyConfig.from(p).http2();
+        assertEquals(new Http2Config(false, false, 7, 70000, 80000, 32768, 9000, 1024, 11, 12), h2);
+    }
+
+    @Test
+    void anInvalidHttp2SettingNamesTheProperty() {
+        Properties p = new Properties();
+        p.setProperty("weft.httpserver.http2.maxFrameSize", "1000");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SystemPropertyConfig.from(p));
+        assertTrue(e.getMessage().contains("maxFrameSize"), e.getMessage());
+    }
 }
