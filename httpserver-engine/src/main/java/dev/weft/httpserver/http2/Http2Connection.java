@@ -5,6 +5,7 @@ import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.core.ConnectionServer;
+import dev.weft.httpserver.core.DateCache;
 import dev.weft.httpserver.core.ExchangeDispatcher;
 import dev.weft.httpserver.hpack.HeaderField;
 import dev.weft.httpserver.hpack.HpackDecoder;
@@ -29,11 +30,13 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Serves HTTP/2 (RFC 9113) on one connection. The connection's own thread is the reader: it reads frames top
@@ -74,7 +77,7 @@ public final class Http2Connection {
     private final AtomicBoolean goAwaySent = new AtomicBoolean();
     private final AtomicBoolean closing = new AtomicBoolean();
     /** Makes "accept a new stream id" and "announce the last accepted id in GOAWAY" atomic. */
-    private final java.util.concurrent.locks.ReentrantLock streamIdLock = new java.util.concurrent.locks.ReentrantLock();
+    private final ReentrantLock streamIdLock = new ReentrantLock();
     // Reader thread only.
     private Http2Settings peer = Http2Settings.DEFAULTS;
     private boolean settingsReceived;
@@ -161,7 +164,7 @@ public final class Http2Connection {
     private void sendServerPreface() throws IOException {
         Http2Settings ours = new Http2Settings(settings.headerTableSize(), false, settings.maxConcurrentStreams(),
                 settings.initialWindowSize(), settings.maxFrameSize(), settings.maxHeaderListSize(), false);
-        List<Http2Settings.Setting> entries = new java.util.ArrayList<>(ours.differencesFrom(Http2Settings.DEFAULTS));
+        List<Http2Settings.Setting> entries = new ArrayList<>(ours.differencesFrom(Http2Settings.DEFAULTS));
         entries.removeIf(s -> s.id() == Http2Settings.ENABLE_PUSH); // a server never sends ENABLE_PUSH
         control(new SettingsFrame(false, entries));
         int extra = settings.connectionWindowSize() - Http2Settings.DEFAULT_WINDOW_SIZE;
@@ -379,7 +382,7 @@ public final class Http2Connection {
         List<HeaderField> fields = List.of(new HeaderField(":status", Integer.toString(status)),
                 new HeaderField("content-type", "text/plain; charset=utf-8"),
                 new HeaderField("content-length", withBody ? Integer.toString(text.length) : "0"),
-                new HeaderField("date", dev.weft.httpserver.core.DateCache.value()));
+                new HeaderField("date", DateCache.value()));
         controlOrFlood(new ConnectionWriter.HeaderBlock(id, fields, !withBody));
         if (withBody) {
             controlOrFlood(new ConnectionWriter.Frames(ConnectionWriter.dataFrame(id, text, 0, text.length, true)));
