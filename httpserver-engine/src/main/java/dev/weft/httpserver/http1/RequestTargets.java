@@ -1,6 +1,7 @@
 package dev.weft.httpserver.http1;
 
 import dev.weft.httpserver.core.CharClasses;
+import dev.weft.httpserver.core.TargetPaths;
 import dev.weft.httpserver.http1.RequestHead.TargetForm;
 import dev.weft.httpserver.stats.ProtocolError;
 
@@ -151,7 +152,7 @@ final class RequestTargets {
      */
     static URI toUri(String target, TargetForm form) throws URISyntaxException {
         return switch (form) {
-            case AUTHORITY -> new URI(null, target, null, null, null);
+            case AUTHORITY -> TargetPaths.authorityUri(target);
             default -> new URI(target);
         };
     }
@@ -163,9 +164,7 @@ final class RequestTargets {
     static String routingPath(String target, TargetForm form) throws URISyntaxException {
         switch (form) {
             case ORIGIN -> {
-                int q = target.indexOf('?');
-                String raw = q < 0 ? target : target.substring(0, q);
-                return raw.indexOf('%') < 0 ? raw : new URI(raw).getPath();
+                return TargetPaths.originPath(target);
             }
             case ABSOLUTE -> {
                 String p = new URI(target).getPath();

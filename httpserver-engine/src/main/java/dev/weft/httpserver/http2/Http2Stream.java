@@ -6,6 +6,7 @@ import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.DateCache;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
+import dev.weft.httpserver.core.TargetPaths;
 import dev.weft.httpserver.hpack.HeaderField;
 
 import javax.net.ssl.SSLSocket;
@@ -347,7 +348,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     public URI requestUri() {
         if (uri == null) {
             try {
-                uri = request.path() == null ? new URI(null, request.authority(), null, null, null)
+                uri = request.path() == null ? TargetPaths.authorityUri(request.authority())
                         : new URI(request.path());
             } catch (URISyntaxException e) {
                 throw new IllegalStateException("validated :path is not a URI: " + request.path(), e);
@@ -362,13 +363,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         if (path == null || path.equals("*")) {
             return "/";
         }
-        int q = path.indexOf('?');
-        String raw = q < 0 ? path : path.substring(0, q);
-        if (raw.indexOf('%') < 0) {
-            return raw;
-        }
         try {
-            return new URI(raw).getPath();
+            return TargetPaths.originPath(path);
         } catch (URISyntaxException e) {
             throw new IllegalStateException("validated :path is not a URI: " + path, e);
         }
