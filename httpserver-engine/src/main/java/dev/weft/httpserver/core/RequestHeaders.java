@@ -67,7 +67,7 @@ public final class RequestHeaders extends Headers {
     }
 
     /** The JDK's key normalisation (first character upper case, the rest lower case), copying only if needed. */
-    static String normalize(String key) {
+    public static String normalize(String key) {
         Objects.requireNonNull(key);
         int len = key.length();
         if (len == 0) {

@@ -1,5 +1,7 @@
 package dev.weft.httpserver.http2;
 
+import dev.weft.httpserver.core.RequestHeaders;
+
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -33,8 +35,7 @@ final class FieldNames {
     static String keyForm(String name) {
         String key = KEY_FORM.get(name);
         if (key == null) {
-            char first = name.charAt(0);
-            key = first >= 'a' && first <= 'z' ? (char) (first - 32) + name.substring(1) : name;
+            key = RequestHeaders.normalize(name);
             if (KEY_FORM.size() < MAX_CACHED) {
                 KEY_FORM.putIfAbsent(name, key);
             }
