@@ -314,47 +314,7 @@ final class ConnectionWriter implements Runnable {
     private void writeHeaderBlock(HeaderBlock h) throws IOException {
         block.reset();
         encoder.encode(h.fields, block);
-        byte[] b = block.array();
-        int length = block.size();
-        int max = frameWriter.maxFrameSize();
-        int first = Math.min(length, max);
-        int flags = (h.endStream ? FrameFlags.END_STREAM : 0) | (first == length ? FrameFlags.END_HEADERS : 0);
-        writeFrameHeader(first, FrameType.HEADERS, flags, h.streamId);
-        out.write(b, 0, first);
-        for (int pos = first; pos < length; ) {
-            int n = Math.min(max, length - pos);
-            writeFrameHeader(n, FrameType.CONTINUATION, pos + n == length ? FrameFlags.END_HEADERS : 0, h.streamId);
-            out.write(b, pos, n);
-            pos += n;
-        }
-    }
-
-    private void writeFrameHeader(int length, FrameType type, int flags, int streamId) throws IOException {
-        out.write(length >>> 16);
-        out.write(length >>> 8);
-        out.write(length);
-        out.write(type.code());
-        out.write(flags);
-        out.write(streamId >>> 24);
-        out.write(streamId >>> 16);
-        out.write(streamId >>> 8);
-        out.write(streamId);
-    }
-
-    /** Encodes a DATA frame header and payload into one array, ready for {@link Frames}. */
-    static byte[] dataFrame(int streamId, byte[] data, int off, int len, boolean endStream) {
-        byte[] f = new byte[FrameReader.HEADER_LENGTH + len];
-        f[0] = (byte) (len >>> 16);
-        f[1] = (byte) (len >>> 8);
-        f[2] = (byte) len;
-        f[3] = (byte) FrameType.DATA.code();
-        f[4] = (byte) (endStream ? FrameFlags.END_STREAM : 0);
-        f[5] = (byte) (streamId >>> 24);
-        f[6] = (byte) (streamId >>> 16);
-        f[7] = (byte) (streamId >>> 8);
-        f[8] = (byte) streamId;
-        System.arraycopy(data, off, f, FrameReader.HEADER_LENGTH, len);
-        return f;
+        frameWriter.writeHeaderBlock(out, h.streamId, block.array(), block.size(), h.endStream);
     }
 
     /** A header block under construction, read in place. */

@@ -14,17 +14,17 @@ import dev.weft.httpserver.http2.Frame.WindowUpdateFrame;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Serialises frames (RFC 9113 §4.1, §6) and splits header blocks and DATA payloads at the peer's
- * SETTINGS_MAX_FRAME_SIZE. Not thread-safe as to {@link #maxFrameSize(int)}; encoding itself is stateless.
+ * Serialises frames (RFC 9113 §4.1, §6) and writes header blocks split at the peer's SETTINGS_MAX_FRAME_SIZE.
+ * Not thread-safe as to {@link #maxFrameSize(int)} and {@link #writeHeaderBlock}; {@link #encode} is stateless.
  */
 public final class FrameWriter {
 
     private int maxFrameSize = Http2Settings.DEFAULT_MAX_FRAME_SIZE;
+    /** Scratch for {@link #writeHeaderBlock}'s frame headers. */
+    private final byte[] head = new byte[FrameReader.HEADER_LENGTH];
 
     /** The largest payload the peer accepts (its SETTINGS_MAX_FRAME_SIZE). */
     public void maxFrameSize(int size) {
@@ -40,7 +40,7 @@ public final class FrameWriter {
         out.write(encode(frame));
     }
 
-    /** Writes several frames in order, e.g. the result of {@link #headerFrames} or {@link #dataFrames}. */
+    /** Writes several frames in order. */
     public void write(OutputStream out, List<? extends Frame> frames) throws IOException {
         for (Frame f : frames) {
             write(out, f);
@@ -101,36 +101,50 @@ public final class FrameWriter {
     }
 
     /**
-     * Splits an encoded header block into one HEADERS frame followed by as many CONTINUATION frames as the
-     * peer's max frame size needs; only the last carries END_HEADERS. {@code priority} may be null.
+     * Writes an encoded header block straight to {@code out} as one HEADERS frame followed by as many
+     * CONTINUATION frames as the peer's max frame size needs; only the last carries END_HEADERS, END_STREAM
+     * stays on the HEADERS frame. Nothing is copied. One thread at a time (the connection's writer).
      */
-    public List<Frame> headerFrames(int streamId, byte[] block, boolean endStream, StreamPriority priority) {
-        List<Frame> frames = new ArrayList<>();
-        int first = Math.min(block.length, maxFrameSize - (priority == null ? 0 : 5));
-        frames.add(new HeadersFrame(streamId, Arrays.copyOfRange(block, 0, first), endStream,
-                first == block.length, priority, Frame.NO_PADDING));
-        for (int pos = first; pos < block.length; ) {
-            int end = Math.min(block.length, pos + maxFrameSize);
-            frames.add(new ContinuationFrame(streamId, Arrays.copyOfRange(block, pos, end), end == block.length));
-            pos = end;
+    public void writeHeaderBlock(OutputStream out, int streamId, byte[] block, int length, boolean endStream)
+            throws IOException {
+        int first = Math.min(length, maxFrameSize);
+        int flags = (endStream ? FrameFlags.END_STREAM : 0) | (first == length ? FrameFlags.END_HEADERS : 0);
+        putHeader(head, 0, first, FrameType.HEADERS.code(), flags, streamId);
+        out.write(head, 0, FrameReader.HEADER_LENGTH);
+        out.write(block, 0, first);
+        for (int pos = first; pos < length; ) {
+            int n = Math.min(maxFrameSize, length - pos);
+            putHeader(head, 0, n, FrameType.CONTINUATION.code(), pos + n == length ? FrameFlags.END_HEADERS : 0,
+                    streamId);
+            out.write(head, 0, FrameReader.HEADER_LENGTH);
+            out.write(block, pos, n);
+            pos += n;
         }
-        return frames;
     }
 
     /**
-     * Splits a body chunk into DATA frames of at most the peer's max frame size; only the last carries
-     * END_STREAM. An empty chunk yields one empty frame. Flow control is the caller's business.
+     * One DATA frame, header and payload in one new array; flow control and the peer's max frame size are
+     * the caller's business.
      */
-    public List<DataFrame> dataFrames(int streamId, byte[] data, int off, int len, boolean endStream) {
-        List<DataFrame> frames = new ArrayList<>();
-        int pos = off;
-        int end = off + len;
-        do {
-            int stop = Math.min(end, pos + maxFrameSize);
-            frames.add(new DataFrame(streamId, Arrays.copyOfRange(data, pos, stop), endStream && stop == end));
-            pos = stop;
-        } while (pos < end);
-        return frames;
+    public static byte[] dataFrame(int streamId, byte[] data, int off, int len, boolean endStream) {
+        byte[] f = new byte[FrameReader.HEADER_LENGTH + len];
+        putHeader(f, 0, len, FrameType.DATA.code(), endStream ? FrameFlags.END_STREAM : 0, streamId);
+        System.arraycopy(data, off, f, FrameReader.HEADER_LENGTH, len);
+        return f;
+    }
+
+    /** Puts a 9-octet frame header (§4.1) at {@code off}; the reserved bit of the stream id is sent as 0. */
+    static void putHeader(byte[] dst, int off, int length, int type, int flags, int streamId) {
+        dst[off] = (byte) (length >>> 16);
+        dst[off + 1] = (byte) (length >>> 8);
+        dst[off + 2] = (byte) length;
+        dst[off + 3] = (byte) type;
+        dst[off + 4] = (byte) flags;
+        int id = streamId & 0x7FFF_FFFF;
+        dst[off + 5] = (byte) (id >>> 24);
+        dst[off + 6] = (byte) (id >>> 16);
+        dst[off + 7] = (byte) (id >>> 8);
+        dst[off + 8] = (byte) id;
     }
 
     private byte[] padded(int type, int flags, int streamId, byte[] prefix, byte[] body, int padLength) {
@@ -152,12 +166,7 @@ public final class FrameWriter {
             throw new IllegalArgumentException("payload of " + payload.length + " exceeds max frame size " + maxFrameSize);
         }
         byte[] out = new byte[FrameReader.HEADER_LENGTH + payload.length];
-        out[0] = (byte) (payload.length >>> 16);
-        out[1] = (byte) (payload.length >>> 8);
-        out[2] = (byte) payload.length;
-        out[3] = (byte) type;
-        out[4] = (byte) flags;
-        System.arraycopy(int32(streamId & 0x7FFF_FFFF), 0, out, 5, 4); // reserved bit sent as 0
+        putHeader(out, 0, payload.length, type, flags, streamId);
         System.arraycopy(payload, 0, out, FrameReader.HEADER_LENGTH, payload.length);
         return out;
     }

@@ -385,7 +385,7 @@ public final class Http2Connection {
                 new HeaderField("date", DateCache.value()));
         controlOrFlood(new ConnectionWriter.HeaderBlock(id, fields, !withBody));
         if (withBody) {
-            controlOrFlood(new ConnectionWriter.Frames(ConnectionWriter.dataFrame(id, text, 0, text.length, true)));
+            controlOrFlood(new ConnectionWriter.Frames(FrameWriter.dataFrame(id, text, 0, text.length, true)));
         }
         if (!blockEndStream) {
             sendReset(id, ErrorCode.NO_ERROR);
@@ -685,14 +685,14 @@ public final class Http2Connection {
     void sendData(Http2Stream stream, byte[] b, int off, int len, boolean endStream) throws IOException {
         if (len == 0) {
             if (endStream) {
-                stream.enqueue(new ConnectionWriter.Frames(ConnectionWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)));
+                stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)));
             }
             return;
         }
         while (len > 0) {
             int n = sendFlow.acquire(stream, Math.min(len, peerMaxFrameSize), writeTimeoutNanos);
             boolean last = endStream && n == len;
-            stream.enqueue(new ConnectionWriter.Frames(ConnectionWriter.dataFrame(stream.id(), b, off, n, last)));
+            stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), b, off, n, last)));
             off += n;
             len -= n;
         }

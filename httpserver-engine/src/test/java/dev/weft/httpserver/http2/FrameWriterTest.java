@@ -28,9 +28,27 @@ class FrameWriterTest {
         return b;
     }
 
+    /** Writes a header block with {@link FrameWriter#writeHeaderBlock} and reads the frames back. */
+    private static List<Frame> headerFrames(FrameWriter writer, int streamId, byte[] block, boolean endStream)
+            throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        writer.writeHeaderBlock(out, streamId, block, block.length, endStream);
+        return readAll(out.toByteArray());
+    }
+
+    private static List<Frame> readAll(byte[] bytes) throws IOException {
+        FrameReader reader = new FrameReader(new ByteArrayInputStream(bytes));
+        reader.maxFrameSize(Http2Settings.MAX_MAX_FRAME_SIZE);
+        List<Frame> frames = new java.util.ArrayList<>();
+        for (Frame f; (f = reader.readFrame()) != null; ) {
+            frames.add(f);
+        }
+        return frames;
+    }
+
     @Test
-    void smallHeaderBlockIsOneHeadersFrameWithEndHeaders() {
-        List<Frame> frames = new FrameWriter().headerFrames(1, block(100), true, null);
+    void smallHeaderBlockIsOneHeadersFrameWithEndHeaders() throws IOException {
+        List<Frame> frames = headerFrames(new FrameWriter(), 1, block(100), true);
         assertEquals(1, frames.size());
         HeadersFrame h = (HeadersFrame) frames.get(0);
         assertTrue(h.endHeaders());
@@ -41,8 +59,7 @@ class FrameWriterTest {
     @Test
     void largeHeaderBlockIsSplitIntoHeadersAndContinuationsAtMaxFrameSize() throws IOException {
         byte[] block = block(16_384 * 2 + 10);
-        FrameWriter writer = new FrameWriter();
-        List<Frame> frames = writer.headerFrames(3, block, true, null);
+        List<Frame> frames = headerFrames(new FrameWriter(), 3, block, true);
         assertEquals(3, frames.size());
         HeadersFrame h = (HeadersFrame) frames.get(0);
         assertEquals(16_384, h.fragment().length);
@@ -56,72 +73,51 @@ class FrameWriterTest {
         assertTrue(c2.endHeaders());
         assertEquals(3, c2.streamId());
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        writer.write(out, frames);
-        FrameReader reader = new FrameReader(new ByteArrayInputStream(out.toByteArray()));
         ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        joined.write(((HeadersFrame) reader.readFrame()).fragment());
-        joined.write(((ContinuationFrame) reader.readFrame()).fragment());
-        joined.write(((ContinuationFrame) reader.readFrame()).fragment());
-        assertNull(reader.readFrame());
+        joined.write(h.fragment());
+        joined.write(c1.fragment());
+        joined.write(c2.fragment());
         assertArrayEquals(block, joined.toByteArray());
     }
 
     @Test
-    void headerBlockOfExactlyMaxFrameSizeNeedsNoContinuation() {
-        assertEquals(1, new FrameWriter().headerFrames(1, block(16_384), false, null).size());
+    void headerBlockOfExactlyMaxFrameSizeNeedsNoContinuation() throws IOException {
+        assertEquals(1, headerFrames(new FrameWriter(), 1, block(16_384), false).size());
     }
 
     @Test
-    void priorityFieldsCountAgainstTheFirstFrame() {
-        StreamPriority p = new StreamPriority(false, 0, 16);
-        List<Frame> frames = new FrameWriter().headerFrames(1, block(16_384), false, p);
-        assertEquals(2, frames.size());
-        assertEquals(16_379, ((HeadersFrame) frames.get(0)).fragment().length);
-        assertEquals(p, ((HeadersFrame) frames.get(0)).priority());
-        assertEquals(5, ((ContinuationFrame) frames.get(1)).fragment().length);
-        assertEquals(16_384 + 9, new FrameWriter().encode(frames.get(0)).length);
+    void onlyTheGivenLengthOfTheBlockIsWritten() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new FrameWriter().writeHeaderBlock(out, 1, block(100), 40, false);
+        HeadersFrame h = (HeadersFrame) readAll(out.toByteArray()).get(0);
+        assertArrayEquals(java.util.Arrays.copyOf(block(100), 40), h.fragment());
     }
 
     @Test
-    void splittingFollowsTheConfiguredPeerMaxFrameSize() {
+    void splittingFollowsTheConfiguredPeerMaxFrameSize() throws IOException {
         FrameWriter writer = new FrameWriter();
         writer.maxFrameSize(20_000);
-        assertEquals(2, writer.headerFrames(1, block(30_000), false, null).size());
-        assertEquals(2, writer.dataFrames(1, block(30_000), 0, 30_000, false).size());
+        List<Frame> frames = headerFrames(writer, 1, block(30_000), false);
+        assertEquals(2, frames.size());
+        assertEquals(20_000, ((HeadersFrame) frames.get(0)).fragment().length);
         assertThrows(IllegalArgumentException.class, () -> writer.maxFrameSize(16_383));
     }
 
     @Test
-    void dataIsSplitAtMaxFrameSizeWithEndStreamOnlyOnTheLast() {
-        byte[] body = block(40_000);
-        List<DataFrame> frames = new FrameWriter().dataFrames(9, body, 0, body.length, true);
-        assertEquals(3, frames.size());
-        assertEquals(16_384, frames.get(0).data().length);
-        assertEquals(16_384, frames.get(1).data().length);
-        assertEquals(40_000 - 2 * 16_384, frames.get(2).data().length);
-        assertFalse(frames.get(0).endStream());
-        assertFalse(frames.get(1).endStream());
-        assertTrue(frames.get(2).endStream());
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        frames.forEach(f -> joined.writeBytes(f.data()));
-        assertArrayEquals(body, joined.toByteArray());
+    void dataFrameHonoursOffsetAndLength() throws IOException {
+        DataFrame d = (DataFrame) readAll(FrameWriter.dataFrame(1, block(100), 10, 20, false)).get(0);
+        assertEquals(1, d.streamId());
+        assertArrayEquals(java.util.Arrays.copyOfRange(block(100), 10, 30), d.data());
+        assertFalse(d.endStream());
     }
 
     @Test
-    void dataSplittingHonoursOffsetAndLength() {
-        List<DataFrame> frames = new FrameWriter().dataFrames(1, block(100), 10, 20, false);
+    void emptyDataWithEndStreamIsOneEmptyFrame() throws IOException {
+        List<Frame> frames = readAll(FrameWriter.dataFrame(1, new byte[0], 0, 0, true));
         assertEquals(1, frames.size());
-        assertArrayEquals(java.util.Arrays.copyOfRange(block(100), 10, 30), frames.get(0).data());
-        assertFalse(frames.get(0).endStream());
-    }
-
-    @Test
-    void emptyDataWithEndStreamIsOneEmptyFrame() {
-        List<DataFrame> frames = new FrameWriter().dataFrames(1, new byte[0], 0, 0, true);
-        assertEquals(1, frames.size());
-        assertEquals(0, frames.get(0).data().length);
-        assertTrue(frames.get(0).endStream());
+        DataFrame d = (DataFrame) frames.get(0);
+        assertEquals(0, d.data().length);
+        assertTrue(d.endStream());
     }
 
     @Test
