@@ -109,16 +109,6 @@ public final class StaticTable {
 
     /** The index of the entry matching both name and value, or -1. */
     public static int indexOf(String name, String value) {
-        Integer first = BY_NAME.get(name);
-        if (first == null) {
-            return -1;
-        }
-        // Entries with the same name are consecutive: scan them without building a lookup key.
-        for (int i = first; i <= LENGTH && ENTRIES[i - 1].name().equals(name); i++) {
-            if (ENTRIES[i - 1].value().equals(value)) {
-                return i;
-            }
-        }
-        return -1;
+        return indexOf(new HeaderField(name, value));
     }
 }
