@@ -8,6 +8,7 @@ module dev.weft.httpserver {
     exports dev.weft.httpserver.config;
     exports dev.weft.httpserver.stats;
     exports dev.weft.httpserver.spi;
+    exports dev.weft.httpserver.websocket;
 
     provides com.sun.net.httpserver.spi.HttpServerProvider with dev.weft.httpserver.spi.WeftHttpServerProvider;
 }

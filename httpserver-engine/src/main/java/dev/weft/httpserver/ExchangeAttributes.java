@@ -16,6 +16,12 @@ public final class ExchangeAttributes {
      */
     public static final String RESPONSE_TRAILERS = "dev.weft.response.trailers";
 
+    /**
+     * The {@code :protocol} pseudo-header of an HTTP/2 extended CONNECT request (RFC 8441), e.g.
+     * {@code websocket}, as a {@code String}; absent for every other request.
+     */
+    public static final String CONNECT_PROTOCOL = "dev.weft.request.connect-protocol";
+
     private ExchangeAttributes() {
     }
 }

@@ -47,7 +47,8 @@ public final class WeftMetrics implements MeterBinder {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
 
     private static final StatsSnapshot EMPTY =
-            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE);
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
+            StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
 
     private final SnapshotCache cache;
     private final Tags tags;

@@ -252,7 +252,7 @@ class WeftMetricsTest {
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
         StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors,
-                new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16));
+                new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
 
         assertThat(counter("weft.connections.accepted")).isEqualTo(1);
@@ -396,6 +396,6 @@ class WeftMetricsTest {
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
         return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors,
-                new StatsSnapshot.Http2(n, n, n, n, n, n));
+                new StatsSnapshot.Http2(n, n, n, n, n, n), StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
     }
 }

@@ -36,6 +36,7 @@ import java.util.Objects;
  * @param accessLog            whether each exchange is logged to the {@code dev.weft.httpserver.access}
  *                             {@link System.Logger} at {@code INFO} (default off)
  * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
+ * @param webSocket            WebSocket settings and limits (default {@link WebSocketConfig#defaults()})
  */
 public record ServerConfig(
         int maxRequestLineLength,
@@ -54,7 +55,8 @@ public record ServerConfig(
         String serverHeader,
         String statsPath,
         boolean accessLog,
-        Http2Config http2) {
+        Http2Config http2,
+        WebSocketConfig webSocket) {
 
     private static final ServerConfig DEFAULTS = new Builder().build();
 
@@ -81,6 +83,7 @@ public record ServerConfig(
             throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
         }
         Objects.requireNonNull(http2, "http2");
+        Objects.requireNonNull(webSocket, "webSocket");
         if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
             throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
         }
@@ -146,6 +149,7 @@ public record ServerConfig(
         private String statsPath;
         private boolean accessLog;
         private Http2Config http2 = Http2Config.defaults();
+        private WebSocketConfig webSocket = WebSocketConfig.defaults();
 
         private Builder() {
         }
@@ -168,6 +172,7 @@ public record ServerConfig(
             statsPath = c.statsPath;
             accessLog = c.accessLog;
             http2 = c.http2;
+            webSocket = c.webSocket;
         }
 
         /** @see ServerConfig#maxRequestLineLength() */
@@ -221,12 +226,15 @@ public record ServerConfig(
         /** @see ServerConfig#http2() */
         public Builder http2(Http2Config settings) { http2 = settings; return this; }
 
+        /** @see ServerConfig#webSocket() */
+        public Builder webSocket(WebSocketConfig settings) { webSocket = settings; return this; }
+
         /** Validates and returns the configuration. */
         public ServerConfig build() {
             return new ServerConfig(maxRequestLineLength, maxHeaderSize, maxHeaderCount, maxRequestBodySize,
                     maxChunkLineLength, maxDrainSize, maxConnections, headerReadTimeout, idleTimeout,
                     bodyReadTimeout, writeTimeout, tlsHandshakeTimeout, backlog, serverHeader, statsPath, accessLog,
-                    http2);
+                    http2, webSocket);
         }
     }
 }

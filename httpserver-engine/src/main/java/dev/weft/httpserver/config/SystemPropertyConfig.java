@@ -17,7 +17,10 @@ import java.util.function.Function;
  * ({@code true}/{@code false}); and for HTTP/2 {@code http2.enabled}, {@code http2.h2c} (booleans),
  * {@code http2.maxConcurrentStreams}, {@code http2.initialWindowSize}, {@code http2.connectionWindowSize},
  * {@code http2.maxFrameSize}, {@code http2.maxHeaderListSize}, {@code http2.headerTableSize},
- * {@code http2.maxResetsPerSecond}, {@code http2.maxControlFramesPerSecond} (numbers); each prefixed with
+ * {@code http2.maxResetsPerSecond}, {@code http2.maxControlFramesPerSecond} (numbers); for WebSocket
+ * {@code websocket.maxMessageSize}, {@code websocket.maxFrameSize}, {@code websocket.compressionMinSize},
+ * {@code websocket.maxQueuedBytes} (numbers), {@code websocket.compression} (boolean),
+ * {@code websocket.idleTimeout}, {@code websocket.pingInterval}, {@code websocket.closeTimeout} (durations); each prefixed with
  * {@code weft.httpserver.}.
  */
 public final class SystemPropertyConfig {
@@ -67,8 +70,17 @@ public final class SystemPropertyConfig {
         read(p, "http2.headerTableSize", Integer::parseInt, h2::headerTableSize);
         read(p, "http2.maxResetsPerSecond", Integer::parseInt, h2::maxResetsPerSecond);
         read(p, "http2.maxControlFramesPerSecond", Integer::parseInt, h2::maxControlFramesPerSecond);
+        WebSocketConfig.Builder ws = WebSocketConfig.builder();
+        read(p, "websocket.maxMessageSize", Integer::parseInt, ws::maxMessageSize);
+        read(p, "websocket.maxFrameSize", Integer::parseInt, ws::maxFrameSize);
+        read(p, "websocket.compression", SystemPropertyConfig::bool, ws::compression);
+        read(p, "websocket.compressionMinSize", Integer::parseInt, ws::compressionMinSize);
+        read(p, "websocket.idleTimeout", SystemPropertyConfig::duration, ws::idleTimeout);
+        read(p, "websocket.pingInterval", SystemPropertyConfig::duration, ws::pingInterval);
+        read(p, "websocket.closeTimeout", SystemPropertyConfig::duration, ws::closeTimeout);
+        read(p, "websocket.maxQueuedBytes", Long::parseLong, ws::maxQueuedBytes);
         try {
-            return b.http2(h2.build()).build();
+            return b.http2(h2.build()).webSocket(ws.build()).build();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid " + PREFIX + "* system property: " + e.getMessage(), e);
         }

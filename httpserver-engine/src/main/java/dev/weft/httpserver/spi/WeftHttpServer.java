@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
@@ -30,6 +31,11 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     @Override
     public StatsSnapshot stats() {
         return runtime.snapshot();
+    }
+
+    @Override
+    public ServerStats liveStats() {
+        return runtime.stats();
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.tls.TlsTransport;
 
@@ -36,6 +37,11 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
     @Override
     public StatsSnapshot stats() {
         return runtime.snapshot();
+    }
+
+    @Override
+    public ServerStats liveStats() {
+        return runtime.stats();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weft.httpserver.spi;
 
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +14,12 @@ public interface WeftServer {
 
     /** A copy of this server's counters. */
     StatsSnapshot stats();
+
+    /**
+     * The live counters behind {@link #stats()}, which the engine's own handlers (WebSocket, proxy) record
+     * into; applications read {@link #stats()} instead.
+     */
+    ServerStats liveStats();
 
     /**
      * Stops accepting connections and closes idle ones at once, lets in-flight exchanges finish (their

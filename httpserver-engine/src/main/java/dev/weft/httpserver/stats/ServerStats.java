@@ -27,6 +27,18 @@ public final class ServerStats {
     private final LongAdder streamsReset = new LongAdder();
     private final LongAdder goAwaysSent = new LongAdder();
     private final LongAdder goAwaysReceived = new LongAdder();
+    private final LongAdder wsOpened = new LongAdder();
+    private final LongAdder wsOverHttp2 = new LongAdder();
+    private final LongAdder wsClosed = new LongAdder();
+    private final LongAdder wsMessagesReceived = new LongAdder();
+    private final LongAdder wsMessagesSent = new LongAdder();
+    private final LongAdder wsProtocolCloses = new LongAdder();
+    private final LongAdder proxyForwarded = new LongAdder();
+    private final LongAdder tunnelsOpened = new LongAdder();
+    private final LongAdder tunnelsClosed = new LongAdder();
+    private final LongAdder proxyDenied = new LongAdder();
+    private final LongAdder upstreamFailures = new LongAdder();
+    private final LongAdder tunnelBytes = new LongAdder();
     private final LongAdder[] protocolErrors = new LongAdder[ProtocolError.values().length];
 
     /** Creates zeroed counters. */
@@ -51,7 +63,22 @@ public final class ServerStats {
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
                 bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
-                        streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()));
+                        streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
+                webSocket(), proxy());
+    }
+
+    private StatsSnapshot.WebSocket webSocket() {
+        long closed = wsClosed.sum();
+        long opened = wsOpened.sum();
+        return new StatsSnapshot.WebSocket(opened, wsOverHttp2.sum(), Math.max(0, opened - closed),
+                wsMessagesReceived.sum(), wsMessagesSent.sum(), wsProtocolCloses.sum());
+    }
+
+    private StatsSnapshot.Proxy proxy() {
+        long closed = tunnelsClosed.sum();
+        long opened = tunnelsOpened.sum();
+        return new StatsSnapshot.Proxy(proxyForwarded.sum(), opened, Math.max(0, opened - closed),
+                proxyDenied.sum(), upstreamFailures.sum(), tunnelBytes.sum());
     }
 
     /** A connection was accepted and is now open. */
@@ -143,5 +170,59 @@ public final class ServerStats {
     /** The client sent a GOAWAY frame. */
     public void goAwayReceived() {
         goAwaysReceived.increment();
+    }
+
+    /** A WebSocket session completed its opening handshake. */
+    public void webSocketOpened(boolean overHttp2) {
+        wsOpened.increment();
+        if (overHttp2) {
+            wsOverHttp2.increment();
+        }
+    }
+
+    /** A WebSocket session ended, however it ended. */
+    public void webSocketClosed() {
+        wsClosed.increment();
+    }
+
+    /** A whole WebSocket data message was received. */
+    public void webSocketMessageReceived() {
+        wsMessagesReceived.increment();
+    }
+
+    /** A whole WebSocket data message was sent. */
+    public void webSocketMessageSent() {
+        wsMessagesSent.increment();
+    }
+
+    /** A WebSocket session was closed for a peer's protocol violation or an exceeded limit. */
+    public void webSocketProtocolClose() {
+        wsProtocolCloses.increment();
+    }
+
+    /** The proxy forwarded a request to an origin. */
+    public void proxyRequestForwarded() {
+        proxyForwarded.increment();
+    }
+
+    /** The proxy established a CONNECT tunnel. */
+    public void tunnelOpened() {
+        tunnelsOpened.increment();
+    }
+
+    /** A CONNECT tunnel ended; {@code bytes} were relayed through it in both directions. */
+    public void tunnelClosed(long bytes) {
+        tunnelsClosed.increment();
+        tunnelBytes.add(bytes);
+    }
+
+    /** The proxy refused a request (allow-lists or authorization). */
+    public void proxyDenied() {
+        proxyDenied.increment();
+    }
+
+    /** The proxy answered 502 or 504 because the origin failed. */
+    public void upstreamFailure() {
+        upstreamFailures.increment();
     }
 }

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param timeoutCloses       connections closed because a header, body, write or TLS timeout expired
  * @param protocolErrors      rejections by kind (only kinds seen at least once)
  * @param http2               HTTP/2 connection and stream counters
+ * @param webSocket           WebSocket session and message counters
+ * @param proxy               proxy handler counters (forwarded requests and CONNECT tunnels)
  */
 public record StatsSnapshot(
         Instant time,
@@ -34,7 +36,9 @@ public record StatsSnapshot(
         long idleCloses,
         long timeoutCloses,
         Map<ProtocolError, Long> protocolErrors,
-        Http2 http2) {
+        Http2 http2,
+        WebSocket webSocket,
+        Proxy proxy) {
 
     /**
      * HTTP/2 counters.
@@ -52,10 +56,45 @@ public record StatsSnapshot(
         public static final Http2 NONE = new Http2(0, 0, 0, 0, 0, 0);
     }
 
+    /**
+     * WebSocket counters.
+     *
+     * @param sessionsOpened      sessions opened since start (opening handshake completed)
+     * @param sessionsOverHttp2   of those, sessions opened over HTTP/2 (RFC 8441 extended CONNECT)
+     * @param sessionsActive      sessions open now
+     * @param messagesReceived    whole data messages received (text and binary)
+     * @param messagesSent        whole data messages sent (text and binary)
+     * @param protocolCloses      sessions closed because the peer broke a protocol rule or a limit
+     *                            (close codes 1002, 1007, 1009)
+     */
+    public record WebSocket(long sessionsOpened, long sessionsOverHttp2, long sessionsActive, long messagesReceived,
+                            long messagesSent, long protocolCloses) {
+        /** All zero. */
+        public static final WebSocket NONE = new WebSocket(0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * Proxy handler counters.
+     *
+     * @param requestsForwarded absolute-form requests forwarded to an origin
+     * @param tunnelsOpened     CONNECT tunnels established since start
+     * @param tunnelsActive     CONNECT tunnels open now
+     * @param denied            requests refused by the allow-lists or the authorization hook
+     * @param upstreamFailures  requests answered {@code 502} or {@code 504} because the origin failed
+     * @param tunnelBytes       bytes relayed through tunnels, both directions
+     */
+    public record Proxy(long requestsForwarded, long tunnelsOpened, long tunnelsActive, long denied,
+                        long upstreamFailures, long tunnelBytes) {
+        /** All zero. */
+        public static final Proxy NONE = new Proxy(0, 0, 0, 0, 0, 0);
+    }
+
     /** Copies {@code protocolErrors}. */
     public StatsSnapshot {
         protocolErrors = Map.copyOf(protocolErrors);
         java.util.Objects.requireNonNull(http2, "http2");
+        java.util.Objects.requireNonNull(webSocket, "webSocket");
+        java.util.Objects.requireNonNull(proxy, "proxy");
     }
 
     /** Sum of all protocol errors. */

@@ -71,7 +71,7 @@ class ServerConfigTest {
 
         assertEquals(new ServerConfig(1, 2, 3, 4, 5, 6, 7, Duration.ofMillis(8), Duration.ofMillis(9),
                 Duration.ofMillis(10), Duration.ofMillis(11), Duration.ofMillis(12), 13, "S", "/stats", true,
-                Http2Config.defaults()), c);
+                Http2Config.defaults(), WebSocketConfig.defaults()), c);
     }
 
     @Test
