@@ -65,6 +65,15 @@ public interface ExchangeTransport {
     default void setResponseTrailers(Headers trailers) {
     }
 
+    /**
+     * Sets how long one read of the switched streams may wait once the exchange has become a raw connection
+     * (after {@code 101}) or a tunnel (a 2xx to {@code CONNECT}); zero waits without limit. Until set,
+     * HTTP/1.1 uses {@code idleTimeout} and HTTP/2 {@code bodyReadTimeout}. For protocol handlers of the
+     * engine (WebSocket, proxy) that keep their own idle rules.
+     */
+    default void tunnelReadTimeout(java.time.Duration timeout) {
+    }
+
     /** Whether the final response head has been sent. */
     boolean responseStarted();
 
