@@ -103,3 +103,39 @@ if [ ! -x "$WEFT_TOOLS_BIN/h2spec" ]; then
        "$go_cmd" install github.com/summerwind/h2spec/cmd/h2spec)
   "$WEFT_TOOLS_BIN/h2spec" --version >/dev/null || { echo "h2spec did not build" >&2; exit 1; }
 fi
+
+# Node packages the tests drive (pinned), installed into $WEFT_TOOLS_BIN/../node; tests run node with
+# NODE_PATH=$WEFT_TOOLS_BIN/../node/node_modules. Only when the package's folder is missing.
+WEFT_NODE_HOME="$(dirname "$WEFT_TOOLS_BIN")/node"
+npm_install() { # package version
+  local pkg=$1 version=$2
+  [ -f "$WEFT_NODE_HOME/node_modules/$pkg/package.json" ] \
+    && grep -q "\"version\": \"$version\"" "$WEFT_NODE_HOME/node_modules/$pkg/package.json" && return 0
+  if ! command -v npm >/dev/null 2>&1; then
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    echo "installing: nodejs npm"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nodejs npm >/dev/null
+  fi
+  echo "installing: node $pkg@$version"
+  mkdir -p "$WEFT_NODE_HOME"
+  npm install --prefix "$WEFT_NODE_HOME" --no-audit --no-fund --silent --save-exact "$pkg@$version"
+}
+
+# Headless browser tests: Debian's Chromium, driven by playwright-core (which never downloads a browser:
+# the tests point it at /usr/bin/chromium).
+if ! command -v chromium >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: chromium"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+fi
+PLAYWRIGHT_CORE_VERSION=1.65.1
+npm_install playwright-core "$PLAYWRIGHT_CORE_VERSION"
+
+# WebSocket peers: Python websockets and wsproto (RFC 8441 client over h2), Node ws.
+pip_install websockets "websockets==17.4"
+pip_install wsproto "wsproto==1.3.2"
+npm_install ws 8.23.0
