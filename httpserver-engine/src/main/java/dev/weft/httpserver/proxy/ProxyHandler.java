@@ -5,6 +5,7 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.ExchangeAttributes;
 import dev.weft.httpserver.spi.WeftExchanges;
 import dev.weft.httpserver.spi.WeftServer;
 import dev.weft.httpserver.stats.ServerStats;
@@ -42,8 +43,8 @@ import java.util.Objects;
  * with {@code Proxy-Authenticate} (RFC 9110 §11.7). Set it here, not on the context (the context's
  * authenticator would answer 401). {@code Proxy-Authorization} is never forwarded.
  *
- * <p>Requests in origin-form ({@code GET /path}, and every non-CONNECT HTTP/2 request) are not proxy
- * requests: they go to the {@code originFormHandler} if one was given, else get {@code 400}.
+ * <p>Requests in origin-form ({@code GET /path}, every non-CONNECT HTTP/2 request, and extended CONNECT
+ * with a {@code :protocol}) are not proxy requests: they go to the {@code originFormHandler} if one was given, else get {@code 400}.
  */
 public final class ProxyHandler implements HttpHandler {
 
@@ -80,7 +81,9 @@ public final class ProxyHandler implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         String method = exchange.getRequestMethod();
-        boolean connect = method.equals("CONNECT");
+        // An extended CONNECT (RFC 8441, e.g. a WebSocket over HTTP/2) names a protocol, not a tunnel.
+        boolean connect = method.equals("CONNECT")
+                && exchange.getAttribute(ExchangeAttributes.CONNECT_PROTOCOL) == null;
         URI uri = exchange.getRequestURI();
         if (!connect && uri.getScheme() == null) {
             if (originFormHandler != null) {

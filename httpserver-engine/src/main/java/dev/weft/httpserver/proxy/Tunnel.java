@@ -50,11 +50,16 @@ final class Tunnel {
             Forwarder.upstreamFailed(exchange, stats, 502, "cannot connect to " + authority, e);
             return;
         }
-        ExchangeTransport transport = WeftExchanges.transport(exchange);
-        // The idle watch below bounds the tunnel as a whole; a per-read limit on the client side would end a
-        // long one-way transfer (a download) while the client has nothing to send.
-        transport.tunnelReadTimeout(Duration.ZERO);
-        exchange.sendResponseHeaders(200, 0);
+        try {
+            ExchangeTransport transport = WeftExchanges.transport(exchange);
+            // The idle watch below bounds the tunnel as a whole; a per-read limit on the client side would end
+            // a long one-way transfer (a download) while the client has nothing to send.
+            transport.tunnelReadTimeout(Duration.ZERO);
+            exchange.sendResponseHeaders(200, 0);
+        } catch (IOException | RuntimeException e) {
+            origin.close();
+            throw e;
+        }
         stats.tunnelOpened();
         LOG.log(Level.DEBUG, () -> "tunnel to " + authority + " (" + origin.remoteAddress() + ") opened for "
                 + exchange.getRemoteAddress());
