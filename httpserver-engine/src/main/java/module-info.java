@@ -9,6 +9,7 @@ module dev.weft.httpserver {
     exports dev.weft.httpserver.stats;
     exports dev.weft.httpserver.spi;
     exports dev.weft.httpserver.websocket;
+    exports dev.weft.httpserver.proxy;
 
     provides com.sun.net.httpserver.spi.HttpServerProvider with dev.weft.httpserver.spi.WeftHttpServerProvider;
 }

@@ -189,37 +189,13 @@ final class ChunkedInputStream extends RequestBody {
 
     /** {@code trailer-section CRLF}, under the same size and count limits as the header section. */
     private void readTrailers() throws IOException {
-        int bytes = 0;
-        int count = 0;
-        while (true) {
-            int lf = FieldLines.findLineEnd(in, config.maxHeaderSize() - bytes);
-            if (lf == FieldLines.TOO_LONG) {
+        try {
+            FieldLines.readSection(in, config.maxHeaderSize(), config.maxHeaderCount(), trailers, ProtocolError.BAD_CHUNK);
+        } catch (BadRequestException e) {
+            if (e.status() == 431) {
                 throw new BodyException(431, ProtocolError.HEADERS_TOO_LARGE, "trailer section too large");
             }
-            if (lf == FieldLines.END_OF_STREAM) {
-                throw new EOFException();
-            }
-            byte[] b = in.buffer();
-            int start = in.position();
-            bytes += lf + 1 - start;
-            if (bytes > config.maxHeaderSize()) {
-                throw new BodyException(431, ProtocolError.HEADERS_TOO_LARGE, "trailer section too large");
-            }
-            try {
-                int end = FieldLines.contentEnd(b, start, lf, ProtocolError.BAD_CHUNK);
-                if (end == start) {
-                    in.position(lf + 1);
-                    trailers.freeze();
-                    return;
-                }
-                if (++count > config.maxHeaderCount()) {
-                    throw new BodyException(431, ProtocolError.HEADERS_TOO_LARGE, "trailer section too large");
-                }
-                FieldLines.parseField(b, start, end, trailers);
-            } catch (BadRequestException e) {
-                throw bad(e.getMessage());
-            }
-            in.position(lf + 1);
+            throw bad(e.getMessage());
         }
     }
 

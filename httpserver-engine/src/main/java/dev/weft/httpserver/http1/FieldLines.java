@@ -78,6 +78,47 @@ final class FieldLines {
     }
 
     /**
+     * Reads a field section up to and including its empty line (RFC 9112 §5) into {@code into}, which is
+     * frozen at the end; shared by trailer sections and response heads.
+     *
+     * @param maxBytes most bytes the section may take, lines and CRLFs included
+     * @param maxCount most fields it may hold
+     * @throws BadRequestException {@code 431} when larger than either limit, {@code 400} when malformed
+     * @throws EOFException        when the stream ends inside the section
+     */
+    static void readSection(ConnectionInput in, int maxBytes, int maxCount, RequestHeaders into, ProtocolError kind)
+            throws IOException, BadRequestException {
+        int bytes = 0;
+        int count = 0;
+        while (true) {
+            int lf = findLineEnd(in, maxBytes - bytes);
+            if (lf == TOO_LONG) {
+                throw RequestParser.bad(431, ProtocolError.HEADERS_TOO_LARGE, "field section too large");
+            }
+            if (lf == END_OF_STREAM) {
+                throw new EOFException("connection closed in the middle of a field section");
+            }
+            byte[] b = in.buffer();
+            int start = in.position();
+            bytes += lf + 1 - start;
+            if (bytes > maxBytes) {
+                throw RequestParser.bad(431, ProtocolError.HEADERS_TOO_LARGE, "field section too large");
+            }
+            int end = contentEnd(b, start, lf, kind);
+            if (end == start) {
+                in.position(lf + 1);
+                into.freeze();
+                return;
+            }
+            if (++count > maxCount) {
+                throw RequestParser.bad(431, ProtocolError.HEADERS_TOO_LARGE, "too many fields");
+            }
+            parseField(b, start, end, into);
+            in.position(lf + 1);
+        }
+    }
+
+    /**
      * Parses the field line {@code b[start, end)} (CRLF excluded), appends it to {@code into} and returns
      * the normalised field name.
      */

@@ -212,7 +212,7 @@ final class RequestParser {
     }
 
     /** {@code Content-Length = 1*DIGIT} (RFC 9110 §8.6); anything else, including a list, is a 400. */
-    private static long parseContentLength(String v) throws BadRequestException {
+    static long parseContentLength(String v) throws BadRequestException {
         int len = v.length();
         if (len == 0 || len > 18) {
             throw bad(400, ProtocolError.BAD_CONTENT_LENGTH, "invalid Content-Length");
