@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,7 +80,11 @@ public final class FileHandler implements HttpHandler {
                 exchange.sendResponseHeaders(405, -1);
                 return;
             }
-            String rawPath = exchange.getRequestURI().getRawPath();
+            URI uri = exchange.getRequestURI();
+            String rawPath = uri.getRawPath();
+            if (uri.getScheme() == null && uri.getRawAuthority() != null) {
+                rawPath = null; // "//x/y" in origin form: URI reads "x" as an authority; empty segments are refused
+            }
             String prefix = exchange.getHttpContext().getPath();
             if (prefix.endsWith("/")) {
                 prefix = prefix.substring(0, prefix.length() - 1);
@@ -91,7 +96,7 @@ public final class FileHandler implements HttpHandler {
             switch (resolver.resolve(rawPath.substring(prefix.length()))) {
                 case PathResolver.NotFound n -> notFound(exchange);
                 case PathResolver.Directory d when !d.trailingSlash() -> {
-                    String query = exchange.getRequestURI().getRawQuery();
+                    String query = uri.getRawQuery();
                     exchange.getResponseHeaders().set("Location", rawPath + "/" + (query == null ? "" : "?" + query));
                     exchange.sendResponseHeaders(301, -1);
                 }

@@ -101,11 +101,11 @@ public final class MultipartPart {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            if (ended) {
-                return -1;
-            }
             if (!reader.isCurrent(MultipartPart.this)) {
                 throw new IOException("part " + name + " was passed: MultipartReader.next() was called");
+            }
+            if (ended) {
+                return -1;
             }
             int n = reader.readContent(b, off, len);
             if (n < 0) {

@@ -149,15 +149,12 @@ public final class MultipartReader {
                 if (c < 0) {
                     throw FormException.malformed("multipart body ended inside a part's header section");
                 }
-                if (--budget < 0) {
-                    throw FormException.tooLarge("multipart part header section larger than "
-                            + limits.maxPartHeaderSize() + " bytes");
-                }
+                budget = spend(budget);
                 if (c == '\r') {
                     if (input.readByte() != '\n') {
                         throw FormException.malformed("bare CR in a multipart part header");
                     }
-                    budget--;
+                    budget = spend(budget);
                     break;
                 }
                 if (c == '\n' || c == 0) {
@@ -175,6 +172,14 @@ public final class MultipartReader {
             }
             headers.add(field.substring(0, colon), field.substring(colon + 1).strip());
         }
+    }
+
+    private int spend(int budget) throws FormException {
+        if (budget == 0) {
+            throw FormException.tooLarge("multipart part header section larger than " + limits.maxPartHeaderSize()
+                    + " bytes");
+        }
+        return budget - 1;
     }
 
     /** RFC 2046 §5.1.1: 1 to 70 characters of bchars, not ending with a space. */
