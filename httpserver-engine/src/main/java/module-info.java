@@ -6,6 +6,8 @@ module dev.weft.httpserver {
 
     exports dev.weft.httpserver;
     exports dev.weft.httpserver.config;
+    exports dev.weft.httpserver.files;
+    exports dev.weft.httpserver.forms;
     exports dev.weft.httpserver.stats;
     exports dev.weft.httpserver.spi;
     exports dev.weft.httpserver.websocket;

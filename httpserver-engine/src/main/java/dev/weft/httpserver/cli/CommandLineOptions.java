@@ -1,0 +1,127 @@
+package dev.weft.httpserver.cli;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
+ * {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
+ *
+ * @param action           what to do
+ * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
+ * @param bindDefaulted    whether {@code -b} was absent
+ * @param port             port to listen on, 0–65535 (default 8000)
+ * @param directory        directory to serve, absolute (default the current directory)
+ * @param output           what to print per request
+ * @param tls              whether to serve HTTPS
+ * @param keystore         keystore with the key and certificate, or null for a self-signed one
+ * @param keystorePassword password of the keystore, or null
+ * @param http2            whether to offer HTTP/2 (h2 by ALPN with TLS, h2c without)
+ */
+record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
+                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2) {
+
+    /** What the command line asks for. */
+    enum Action { SERVE, HELP, VERSION }
+
+    /** The {@code -o} levels. */
+    enum Output { NONE, INFO, VERBOSE }
+
+    /** Environment variable read when {@code --keystore-password} is absent. */
+    static final String PASSWORD_ENV = "WEFT_KEYSTORE_PASSWORD";
+
+    /** A command line that cannot be used; the message says why. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Parses {@code args}.
+     *
+     * @param passwordEnv value of {@link #PASSWORD_ENV}, or null
+     */
+    static CommandLineOptions parse(String[] args, String passwordEnv) throws UsageException {
+        String bind = null;
+        int port = 8000;
+        Path directory = Path.of("").toAbsolutePath();
+        Output output = Output.INFO;
+        boolean tls = false;
+        boolean http2 = false;
+        Path keystore = null;
+        String password = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "-?", "--help" -> {
+                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false);
+                }
+                case "-version", "--version" -> {
+                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false);
+                }
+                case "-b", "--bind-address" -> bind = value(args, ++i, a);
+                case "-p", "--port" -> port = port(value(args, ++i, a));
+                case "-d", "--directory" -> directory = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
+                case "-o", "--output" -> output = output(value(args, ++i, a));
+                case "--tls" -> tls = true;
+                case "--keystore" -> {
+                    keystore = Path.of(value(args, ++i, a)).toAbsolutePath();
+                    tls = true;
+                }
+                case "--keystore-password" -> password = value(args, ++i, a);
+                case "--http2" -> http2 = true;
+                default -> throw new UsageException("unknown option: " + a);
+            }
+        }
+        if (password != null && keystore == null) {
+            throw new UsageException("--keystore-password needs --keystore");
+        }
+        if (keystore != null && password == null) {
+            password = passwordEnv;
+            if (password == null) {
+                throw new UsageException("--keystore needs --keystore-password or the environment variable "
+                        + PASSWORD_ENV);
+            }
+        }
+        return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null, port,
+                directory, output, tls, keystore, password, http2);
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length) {
+            throw new UsageException("no value given for " + option);
+        }
+        return args[i];
+    }
+
+    private static int port(String s) throws UsageException {
+        try {
+            int p = Integer.parseInt(s);
+            if (p >= 0 && p <= 65535) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new UsageException("invalid port: " + s + " (0 to 65535)");
+    }
+
+    private static Output output(String s) throws UsageException {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "none" -> Output.NONE;
+            case "info" -> Output.INFO;
+            case "verbose" -> Output.VERBOSE;
+            default -> throw new UsageException("invalid output level: " + s + " (none, info or verbose)");
+        };
+    }
+
+    @Override
+    public String toString() {
+        // the password stays out of logs and error messages
+        return "CommandLineOptions[" + action + ", " + bindAddress + ":" + port + ", " + directory + ", " + output
+                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + "]";
+    }
+}
