@@ -46,6 +46,7 @@
 #   IDLE_HOLD       seconds the sessions are held before the heap is read (default 10)
 #   IDLE_TIMEOUT    WebSocket idle timeout of both servers in the idle runs, ISO-8601 (default PT10M)
 #   JVM_OPTS        JVM flags, identical for every server (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
+#   IDLE_JVM_OPTS   JVM flags of the idle runs, identical for every server (default: JVM_OPTS)
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
@@ -81,6 +82,7 @@ IDLE_ROUNDS="${IDLE_ROUNDS:-1}"
 IDLE_HOLD="${IDLE_HOLD:-10}"
 IDLE_TIMEOUT="${IDLE_TIMEOUT:-PT10M}"
 JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
+IDLE_JVM_OPTS="${IDLE_JVM_OPTS:-$JVM_OPTS}"
 STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
 
 LOAD_TOOL=ws-load
@@ -122,7 +124,9 @@ has_part() { [[ " ${PART_LIST[*]} " == *" $1 "* ]]; }
 MODES=(echo)
 [[ $COMPRESSED == 1 ]] && MODES+=(echo-deflate)
 
-read -r -a JVM_FLAGS <<<"$JVM_OPTS"
+read -r -a ECHO_JVM_FLAGS <<<"$JVM_OPTS"
+read -r -a IDLE_JVM_FLAGS <<<"$IDLE_JVM_OPTS"
+JVM_FLAGS=("${ECHO_JVM_FLAGS[@]}")
 
 install_cleanup_traps
 
@@ -180,7 +184,7 @@ fi
 # ---------------------------------------------------------------------------------------------
 # Server definitions (start_server in lib/common.sh calls server_cmd, provider_class_ok, server_smoke)
 # ---------------------------------------------------------------------------------------------
-IDLE_RUN=0 # 1 while the idle part runs: server_cmd adds the idle settings
+IDLE_RUN=0 # 1 while the idle part runs: server_cmd uses IDLE_JVM_OPTS and adds the idle settings
 server_props() { # server -> its system properties, one a line
   ((IDLE_RUN)) || return 0
   case $1 in
@@ -195,6 +199,7 @@ server_props() { # server -> its system properties, one a line
 server_cmd() { # server port -> fills SERVER_CMD
   local server=$1 port=$2 props=()
   mapfile -t props < <(server_props "$server")
+  if ((IDLE_RUN)); then JVM_FLAGS=("${IDLE_JVM_FLAGS[@]}"); else JVM_FLAGS=("${ECHO_JVM_FLAGS[@]}"); fi
   case $server in
     weft) SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$WEFT_JAR:$WS_CLASSES_DIR" WeftEchoServer "$port") ;;
     jetty) SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$JETTY_DIR/target/classes:$JETTY_DIR/target/lib/*" \
@@ -448,7 +453,7 @@ echo_ratio_line() { # mode
 report() {
   local s mode key vals ok
   echo "WebSocket benchmark ($START_DATE)"
-  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1)); JVM_OPTS: $JVM_OPTS"
+  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1)); JVM_OPTS: $JVM_OPTS; IDLE_JVM_OPTS: $IDLE_JVM_OPTS"
   has_server jetty && echo "Jetty: $JETTY_VERSION (jetty-websocket-jetty-server, core API)"
   echo "ws-load: $WS_LOAD_VERSION"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); load average at the start of the report: $(cut -d' ' -f1-3 /proc/loadavg)"
