@@ -9,24 +9,38 @@ import (
 	"github.com/gorilla/websocket"
 )
 
+// giveUpAfter is how many failed handshakes make dialAll stop trying the rest: a run needs every
+// connection, so past this point more attempts (each up to the handshake timeout against a server
+// that has stalled) only make the failure take longer to report.
+const giveUpAfter = 100
+
 // dialAll opens n WebSocket connections, at most concurrency handshakes at a time. conns[i] is nil
-// when connection i failed; the failures are added to errs. negotiated is the
-// Sec-WebSocket-Extensions answer of the first successful handshake ("" if none).
+// when connection i failed or was not tried (after giveUpAfter failures); the failures are added to
+// errs. negotiated is the Sec-WebSocket-Extensions answer of the first successful handshake ("" if none).
 func dialAll(d *websocket.Dialer, url string, n, concurrency int, errs *errorLog) (conns []*websocket.Conn, negotiated string) {
 	conns = make([]*websocket.Conn, n)
 	var once sync.Once
+	var failures, skipped int64
 	forEach(n, concurrency, func(i int) {
+		if atomic.LoadInt64(&failures) >= giveUpAfter {
+			atomic.AddInt64(&skipped, 1)
+			return
+		}
 		c, resp, err := d.Dial(url, nil)
 		if err != nil {
 			if resp != nil {
 				err = fmt.Errorf("%v (HTTP status %d)", err, resp.StatusCode)
 			}
+			atomic.AddInt64(&failures, 1)
 			errs.add(fmt.Errorf("connection %d: handshake: %w", i, err))
 			return
 		}
 		once.Do(func() { negotiated = resp.Header.Get("Sec-WebSocket-Extensions") })
 		conns[i] = c
 	})
+	if skipped > 0 {
+		errs.add(fmt.Errorf("%d connections not tried after %d failed handshakes", skipped, giveUpAfter))
+	}
 	return conns, negotiated
 }
 
