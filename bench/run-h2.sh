@@ -243,25 +243,6 @@ run_h2load() { # out requests h2load-args...
   [[ -z $H2_PROBLEM ]]
 }
 
-# Prints h2load's output and the end of the server log of a failed run (stderr), and keeps
-# them for the results file.
-FAILURES=()
-FAILURE_DETAILS=()
-report_failure() { # target round what out problem
-  local target=$1 round=$2 what=$3 out=$4 problem=$5 detail
-  warn "$target round $round: $what failed: $problem"
-  detail=$(
-    echo "=== $target round $round, $what: $problem"
-    echo "--- h2load output ($out):"
-    sed -n '1,80p' "$out"
-    echo "--- last 30 lines of the server log ($SERVER_LOG):"
-    tail -n 30 "$SERVER_LOG" 2>/dev/null || true
-  )
-  printf '%s\n' "$detail" | sed 's/^/    /' >&2
-  FAILURES+=("$target round $round ($what): $problem")
-  FAILURE_DETAILS+=("$detail")
-}
-
 declare -A SERVER_US_SAMPLES=() CLIENT_US_SAMPLES=() ROUND_RPS=()
 # Starts a fresh server for TARGET, runs the warm-up and the measured h2load run, stops it.
 # Fills SAMPLES, SERVER_CMDS, WRK_CMDS and RAW_LINES (declared in lib/common.sh).
@@ -280,7 +261,7 @@ bench_target() { # target round
     h2load_cmd "$mode" "$WARMUP" "$SERVER_PORT"
     log "$target round $round: warm-up ($WARMUP requests)"
     if ! run_h2load "$out" "$WARMUP" "${H2LOAD_CMD[@]}"; then
-      report_failure "$target" "$round" warm-up "$out" "$H2_PROBLEM"
+      report_failure "$target round $round (warm-up)" "$out" "$H2_PROBLEM"
       status="warm-up failed: $H2_PROBLEM"
     fi
   fi
@@ -293,7 +274,7 @@ bench_target() { # target round
       client_us=$H2_CLIENT_US
       other=$H2_OTHER_CPU
     else
-      report_failure "$target" "$round" "measured run" "$out" "$H2_PROBLEM"
+      report_failure "$target round $round (measured run)" "$out" "$H2_PROBLEM"
       status="failed: $H2_PROBLEM"
     fi
   fi

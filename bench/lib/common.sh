@@ -1,17 +1,19 @@
 # Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh,
-# bench/run-h2.sh).
+# bench/run-h2.sh, bench/run-ws.sh).
 #
 # Source it from a bash script running with `set -euo pipefail`, after setting:
 #   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
 #   LOG_DIR PIPELINE_LUA                                                             (paths)
 # then call check_common_knobs and install_cleanup_traps. (run-h2.sh uses h2load instead of wrk:
 # it sets only ROUNDS STARTUP_TIMEOUT LOG_DIR, checks its own knobs, and uses start_server,
-# stop_server, run_wrk, median, ratio and report_commands but not measure/bench_one.) The sourcing script defines
+# stop_server, run_wrk, median, ratio, report_commands and report_failure but not measure/bench_one;
+# run-ws.sh, with its Go client ws-load, likewise.) The sourcing script defines
 #   server_cmd NAME PORT          -> fills the array SERVER_CMD with the command that starts a server
 #   provider_class_ok NAME CLASS  -> succeeds if CLASS (from the server's "ready CLASS ..." line)
 #                                    is the implementation NAME stands for
 # which start_server calls. Every server must print one line "ready <class> [more]" on stdout
-# once it listens, and must answer GET /plaintext with "Hello, World!".
+# once it listens, and must answer GET /plaintext with "Hello, World!" (unless the harness redefines
+# server_smoke).
 #
 # Globals kept here: SERVER_PID SERVER_PORT WRK_PID STARTED_PIDS (lifecycle), SERVER_CMD WRK_CMD
 # (filled by server_cmd / wrk_cmd), SAMPLES["name mode"] (req/s values), SERVER_CMDS WRK_CMDS
@@ -211,12 +213,29 @@ wrk_cmd() { # mode duration port -> fills WRK_CMD
 
 quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; done; echo "${out# }"; }
 
-# Start a server and wait until it is ready and serves /plaintext. Retries on another port
+# The smoke test of start_server: retries until the server on PORT answers GET /plaintext with
+# "Hello, World!" or DEADLINE (in $SECONDS) passes. A harness whose servers serve something else
+# (run-ws.sh) defines its own after sourcing this file. On failure it sets SMOKE_PROBLEM (what the
+# server did wrong, for the warning) and fails.
+SMOKE_PROBLEM=""
+server_smoke() { # port deadline
+  local port=$1 deadline=$2 body=""
+  while ((SECONDS < deadline)); do
+    body=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
+    [[ $body == "Hello, World!" ]] && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  SMOKE_PROBLEM="does not answer GET /plaintext correctly (got '$body')"
+  return 1
+}
+
+# Start a server and wait until it is ready and passes server_smoke (GET /plaintext by default). Retries on another port
 # if the first one was grabbed in the meantime. Sets SERVER_PID / SERVER_PORT and SERVER_LOG.
 # The log is $LOG_DIR/server-<tag>-r<round>.log; tag defaults to the provider's name.
 SERVER_LOG=""
 start_server() { # provider round [tag]
-  local provider=$1 round=$2 tag=${3:-$1} attempt port logf deadline line cls body
+  local provider=$1 round=$2 tag=${3:-$1} attempt port logf deadline line cls
   for ((attempt = 1; attempt <= 3; attempt++)); do
     port=$(free_port)
     logf="$LOG_DIR/server-$tag-r$round.log"
@@ -251,15 +270,8 @@ start_server() { # provider round [tag]
       die "$provider: server reports provider '$cls', which is not the $provider implementation"
     fi
 
-    body=""
-    while ((SECONDS < deadline)); do
-      body=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
-      [[ $body == "Hello, World!" ]] && break
-      kill -0 "$SERVER_PID" 2>/dev/null || break
-      sleep 0.2
-    done
-    if [[ $body != "Hello, World!" ]]; then
-      warn "$provider server on port $port does not answer GET /plaintext correctly (got '$body'); log $logf:"
+    if ! server_smoke "$port" "$deadline"; then
+      warn "$provider server on port $port $SMOKE_PROBLEM; log $logf:"
       sed 's/^/    /' "$logf" >&2 || true
       stop_server
       die "$provider: smoke test failed"
@@ -363,4 +375,24 @@ report_commands() { # names...
   for mode in "${MODES[@]}"; do
     echo "  ${LOAD_TOOL:-wrk} $mode: ${WRK_CMDS[$mode]:-}"
   done
+}
+
+# Failed runs of a harness that lists them in its report (run-h2.sh, run-ws.sh): prints the load
+# tool's output (${LOAD_TOOL:-wrk}) and the end of the server log on stderr, and keeps the one-line
+# summary in FAILURES and the details in FAILURE_DETAILS for the results file.
+FAILURES=()
+FAILURE_DETAILS=()
+report_failure() { # what out problem
+  local what=$1 out=$2 problem=$3 detail
+  warn "$what failed: $problem"
+  detail=$(
+    echo "=== $what: $problem"
+    echo "--- ${LOAD_TOOL:-wrk} output ($out):"
+    sed -n '1,80p' "$out" 2>/dev/null || true
+    echo "--- last 30 lines of the server log ($SERVER_LOG):"
+    tail -n 30 "$SERVER_LOG" 2>/dev/null || true
+  )
+  printf '%s\n' "$detail" | sed 's/^/    /' >&2
+  FAILURES+=("$what: $problem")
+  FAILURE_DETAILS+=("$detail")
 }

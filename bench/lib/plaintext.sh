@@ -9,36 +9,14 @@
 # How each provider is selected, and why these properties, is explained at the top of run-http1.sh.
 # shellcheck shell=bash
 
+# prepare_weft_jar, WEFT_JAR and WEFT_PROVIDER_CLASS.
+# shellcheck source=weft-jar.sh
+source "$BENCH_DIR/lib/weft-jar.sh"
+
 ROBAHO_GAV="io.github.robaho:httpserver:1.0.29"
 ROBAHO_JAR="$LIB_DIR/httpserver-1.0.29.jar"
-WEFT_DEFAULT_JAR="$REPO_DIR/httpserver-engine/target/weft-httpserver-0.1.0-SNAPSHOT.jar"
-SPI_SERVICE="META-INF/services/com.sun.net.httpserver.spi.HttpServerProvider"
 SERVER_SRC="$BENCH_DIR/plaintext/PlaintextServer.java"
 SERVER_MAIN="PlaintextServer"
-WEFT_PROVIDER_CLASS=""
-
-# Uses WEFT_JAR if given, else builds httpserver-engine with Maven. Sets WEFT_JAR (absolute) and
-# WEFT_PROVIDER_CLASS (from the jar's service file, if unzip is there).
-prepare_weft_jar() {
-  if [[ -n ${WEFT_JAR:-} ]]; then
-    [[ -f $WEFT_JAR ]] || die "WEFT_JAR=$WEFT_JAR does not exist"
-    WEFT_JAR="$(cd "$(dirname "$WEFT_JAR")" && pwd)/$(basename "$WEFT_JAR")"
-    log "using WEFT_JAR=$WEFT_JAR"
-  else
-    log "building the Weft engine"
-    # Maven's output goes to stderr, so stdout carries only the report (even with -B -q, Maven 3.8
-    # prints terminal colour resets on stdout).
-    run env JAVA_HOME="$JDK" mvn -B -q -f "$REPO_DIR/pom.xml" -pl httpserver-engine -am -Dmaven.test.skip=true package >&2
-    WEFT_JAR="$WEFT_DEFAULT_JAR"
-    [[ -f $WEFT_JAR ]] || die "Maven build finished but $WEFT_JAR is missing"
-  fi
-  if command -v unzip >/dev/null 2>&1; then
-    WEFT_PROVIDER_CLASS=$(unzip -p "$WEFT_JAR" "$SPI_SERVICE" 2>/dev/null |
-      sed -e 's/#.*//' -e 's/[[:space:]]//g' | awk 'NF { print; exit }') || true
-  fi
-  [[ -n $WEFT_PROVIDER_CLASS ]] ||
-    warn "no $SPI_SERVICE found in $WEFT_JAR; HttpServer.create() will probably fall back to the JDK provider"
-}
 
 # Fetches the robaho jar into LIB_DIR with mvn dependency:copy (only once).
 fetch_robaho_jar() {

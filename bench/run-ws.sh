@@ -1,0 +1,567 @@
+#!/usr/bin/env bash
+#
+# WebSocket benchmark: Weft vs. Jetty 12 on the same machine, in one run, with bench/ws-load (a Go client
+# built on github.com/gorilla/websocket) against 127.0.0.1. Two parts:
+#
+#   echo : every run starts a fresh server and runs
+#            ws-load echo -url ws://127.0.0.1:PORT/echo -c CONNECTIONS -size MESSAGE_SIZE -window WINDOW
+#                         -warmup WARMUP -d DURATION -pid SERVER_PID
+#          CONNECTIONS connections, each a closed loop: send a text message of MESSAGE_SIZE bytes, wait for
+#          its echo (WINDOW = messages in flight per connection), for WARMUP and then the measured
+#          DURATION. ws-load reports messages/s (echoes received in the measured window), the latency
+#          percentiles of those round trips, and the CPU time per message of the server process and of
+#          itself (from /proc and getrusage, over the measured window only). No compression is offered;
+#          COMPRESSED=1 adds a second mode, echo-deflate, in which ws-load offers permessage-deflate
+#          (-compress), and the report shows whether each server accepted it.
+#   idle : a fresh server per run; after a full GC the server's heap and RSS are read (the baseline),
+#            ws-load idle -url ws://127.0.0.1:PORT/echo -n IDLE_SESSIONS
+#          opens the sessions, holds them IDLE_HOLD seconds, the script forces a full GC in the server
+#          (jcmd PID GC.run) and reads the heap used (jcmd PID GC.heap_info) and VmRSS and Threads from
+#          /proc/PID/status; then ws-load pings every session (each must answer), and closes them all
+#          with a close handshake.
+#
+# Servers (same JDK, same JVM_OPTS, each with its own defaults otherwise):
+#   weft  : bench/ws/WeftEchoServer.java: HttpServer.create() (Weft found by ServiceLoader) with a
+#           WebSocketHandler on /echo whose listener does session.sendText(message).
+#   jetty : bench/ws/jetty (JettyEchoServer, Jetty 12.1.12's own WebSocket API on its core server):
+#           session.sendText(message, callback) and the next frame demanded once the echo is written.
+# Both bind 127.0.0.1 with a listen backlog of 1024. The idle runs only, to hold 10,000 quiet sessions:
+#   weft  : -Dweft.httpserver.maxConnections=2*IDLE_SESSIONS (default 10,000, which 10,000 sessions plus
+#           the smoke test's connection exceed) -Dweft.httpserver.websocket.idleTimeout=IDLE_TIMEOUT
+#   jetty : -Dbench.ws.idleTimeout=IDLE_TIMEOUT (JettyEchoServer sets it on the connector and on the
+#           WebSocket container; Jetty's default is 30 s)
+#
+# Knobs (environment variables):
+#   SERVERS         servers to run, each round in a rotating order (default "weft jetty")
+#   PARTS           "echo idle" (default), "echo" or "idle"
+#   ROUNDS          echo rounds; each runs every server (and mode) once, on a fresh server (default 3)
+#   CONNECTIONS     echo connections (default 64)
+#   MESSAGE_SIZE    bytes per echo message (default 256)
+#   WINDOW          messages in flight per connection (default 1: strictly one at a time)
+#   WARMUP          seconds of load before the measured window, on the same connections (default 5)
+#   DURATION        seconds measured (default 10)
+#   COMPRESSED      1 = also run the echo-deflate mode (default 0)
+#   IDLE_SESSIONS   sessions held by the idle part (default 10000)
+#   IDLE_ROUNDS     idle runs per server (default 1)
+#   IDLE_HOLD       seconds the sessions are held before the heap is read (default 10)
+#   IDLE_TIMEOUT    WebSocket idle timeout of both servers in the idle runs, ISO-8601 (default PT10M)
+#   JVM_OPTS        JVM flags, identical for every server (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
+#   IDLE_JVM_OPTS   JVM flags of the idle runs, identical for every server (default: JVM_OPTS)
+#   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
+#   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
+#   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
+#
+# A run fails (and is left out of the medians) when ws-load exits non-zero or is killed (every ws-load run
+# is bounded by `timeout`), reports any error (a failed handshake, a missing, late, wrong or reordered
+# echo, a session that ended or did not answer the ping, a close handshake that did not complete), opens
+# fewer sessions than asked, or when the server died. The script prints ws-load's output and the end of
+# the server log of every failed run, writes the report anyway, and exits with status 1.
+#
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+TARGET_DIR="$BENCH_DIR/target"
+WS_CLASSES_DIR="$TARGET_DIR/ws-classes"
+LOG_DIR="$TARGET_DIR/logs-ws"
+RESULTS_FILE="$TARGET_DIR/results-ws.txt"
+JETTY_DIR="$BENCH_DIR/ws/jetty"
+WS_LOAD="$TARGET_DIR/ws-load"
+
+SERVERS="${SERVERS:-weft jetty}"
+PARTS="${PARTS:-echo idle}"
+ROUNDS="${ROUNDS:-3}"
+CONNECTIONS="${CONNECTIONS:-64}"
+MESSAGE_SIZE="${MESSAGE_SIZE:-256}"
+WINDOW="${WINDOW:-1}"
+WARMUP="${WARMUP:-5}"
+DURATION="${DURATION:-10}"
+COMPRESSED="${COMPRESSED:-0}"
+IDLE_SESSIONS="${IDLE_SESSIONS:-10000}"
+IDLE_ROUNDS="${IDLE_ROUNDS:-1}"
+IDLE_HOLD="${IDLE_HOLD:-10}"
+IDLE_TIMEOUT="${IDLE_TIMEOUT:-PT10M}"
+JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
+IDLE_JVM_OPTS="${IDLE_JVM_OPTS:-$JVM_OPTS}"
+STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
+
+LOAD_TOOL=ws-load
+
+# Shared functions: logging, server lifecycle and the EXIT trap, JDK search, median/ratio, report_failure.
+# shellcheck source=lib/common.sh
+source "$BENCH_DIR/lib/common.sh"
+# prepare_weft_jar.
+# shellcheck source=lib/weft-jar.sh
+source "$BENCH_DIR/lib/weft-jar.sh"
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks
+# ---------------------------------------------------------------------------------------------
+WARMUP=${WARMUP%s}
+DURATION=${DURATION%s}
+check_positive_ints ROUNDS CONNECTIONS MESSAGE_SIZE WINDOW DURATION IDLE_SESSIONS IDLE_ROUNDS IDLE_HOLD STARTUP_TIMEOUT
+[[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be a number of seconds (got '$WARMUP')"
+[[ $COMPRESSED =~ ^[01]$ ]] || die "COMPRESSED must be 0 or 1 (got '$COMPRESSED')"
+[[ $IDLE_TIMEOUT =~ ^PT[0-9]+[HMS]$ ]] || die "IDLE_TIMEOUT must look like PT10M (got '$IDLE_TIMEOUT')"
+((CONNECTIONS <= 20000 && IDLE_SESSIONS <= 50000)) || die "CONNECTIONS must be <= 20000, IDLE_SESSIONS <= 50000"
+((MESSAGE_SIZE >= 16 && MESSAGE_SIZE <= 1048576)) || die "MESSAGE_SIZE must be 16-1048576"
+((WINDOW <= 1024)) || die "WINDOW must be <= 1024"
+
+read -r -a SERVER_LIST <<<"$SERVERS"
+(( ${#SERVER_LIST[@]} > 0 )) || die "SERVERS is empty"
+declare -A SEEN=()
+for s in "${SERVER_LIST[@]}"; do
+  [[ $s == weft || $s == jetty ]] || die "unknown server '$s' (known: weft jetty)"
+  [[ -z ${SEEN[$s]:-} ]] || die "server '$s' is listed twice in SERVERS"
+  SEEN[$s]=1
+done
+has_server() { [[ " ${SERVER_LIST[*]} " == *" $1 "* ]]; }
+read -r -a PART_LIST <<<"$PARTS"
+for p in "${PART_LIST[@]}"; do
+  [[ $p == echo || $p == idle ]] || die "unknown part '$p' (known: echo idle)"
+done
+has_part() { [[ " ${PART_LIST[*]} " == *" $1 "* ]]; }
+MODES=(echo)
+[[ $COMPRESSED == 1 ]] && MODES+=(echo-deflate)
+
+read -r -a ECHO_JVM_FLAGS <<<"$JVM_OPTS"
+read -r -a IDLE_JVM_FLAGS <<<"$IDLE_JVM_OPTS"
+JVM_FLAGS=("${ECHO_JVM_FLAGS[@]}")
+
+install_cleanup_traps
+
+ensure_tool timeout coreutils
+ensure_tool pgrep procps
+
+JDK="$(find_jdk)"
+JAVA="$JDK/bin/java"
+JCMD="$JDK/bin/jcmd"
+[[ -x $JCMD ]] || die "$JCMD is missing (the idle part needs jcmd from the same JDK)"
+log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+
+# 10,000 sessions need 10,000 descriptors in the server and in ws-load (each a process of its own).
+if has_part idle; then
+  need=$((IDLE_SESSIONS + 1024))
+  soft=$(ulimit -Sn)
+  if [[ $soft != unlimited ]] && ((soft < need)); then
+    hard=$(ulimit -Hn)
+    [[ $hard == unlimited ]] || ((hard >= need)) ||
+      die "the idle part needs $need open files, but the hard limit (ulimit -Hn) is $hard"
+    ulimit -Sn "$need"
+    log "raised the open-file limit (ulimit -n) from $soft to $need"
+  fi
+fi
+
+rm -rf "$LOG_DIR" # logs of the previous run
+mkdir -p "$WS_CLASSES_DIR" "$LOG_DIR"
+
+# ---------------------------------------------------------------------------------------------
+# Artifacts
+# ---------------------------------------------------------------------------------------------
+GO=$(command -v go || true)
+if [[ -z $GO && -x /usr/local/go/bin/go ]]; then GO=/usr/local/go/bin/go; fi
+if [[ -z $GO ]]; then
+  ensure_tool go golang-go
+  GO=$(command -v go)
+fi
+log "building ws-load"
+# -mod=readonly: go.mod and go.sum pin github.com/gorilla/websocket; the Go module proxy serves it.
+(cd "$BENCH_DIR/ws-load" && run env GOFLAGS=-mod=readonly "$GO" build -o "$WS_LOAD" .) >&2
+WS_LOAD_VERSION="$("$GO" version -m "$WS_LOAD" | awk '$1 == "dep" { printf "%s %s ", $2, $3 } NR == 1 { sub(/^[^:]*: /, ""); go = $0 } END { print "(" go ")" }')"
+
+if has_server weft; then
+  prepare_weft_jar
+  log "compiling bench/ws/WeftEchoServer.java"
+  run "$JDK/bin/javac" --release 21 -cp "$WEFT_JAR" -d "$WS_CLASSES_DIR" "$BENCH_DIR/ws/WeftEchoServer.java"
+fi
+if has_server jetty; then
+  log "building the Jetty echo server"
+  run env JAVA_HOME="$JDK" mvn -B -q -f "$JETTY_DIR/pom.xml" -DskipTests package >&2
+  JETTY_VERSION=$(find "$JETTY_DIR/target/lib" -name 'jetty-server-*.jar' -printf '%f\n' | sed 's/^jetty-server-//; s/\.jar$//')
+  [[ -n $JETTY_VERSION ]] || die "no jetty-server jar in $JETTY_DIR/target/lib"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Server definitions (start_server in lib/common.sh calls server_cmd, provider_class_ok, server_smoke)
+# ---------------------------------------------------------------------------------------------
+IDLE_RUN=0 # 1 while the idle part runs: server_cmd uses IDLE_JVM_OPTS and adds the idle settings
+server_props() { # server -> its system properties, one a line
+  ((IDLE_RUN)) || return 0
+  case $1 in
+    weft)
+      echo "-Dweft.httpserver.maxConnections=$((2 * IDLE_SESSIONS))"
+      echo "-Dweft.httpserver.websocket.idleTimeout=$IDLE_TIMEOUT"
+      ;;
+    jetty) echo "-Dbench.ws.idleTimeout=$IDLE_TIMEOUT" ;;
+  esac
+}
+
+server_cmd() { # server port -> fills SERVER_CMD
+  local server=$1 port=$2 props=()
+  mapfile -t props < <(server_props "$server")
+  if ((IDLE_RUN)); then JVM_FLAGS=("${IDLE_JVM_FLAGS[@]}"); else JVM_FLAGS=("${ECHO_JVM_FLAGS[@]}"); fi
+  case $server in
+    weft) SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$WEFT_JAR:$WS_CLASSES_DIR" WeftEchoServer "$port") ;;
+    jetty) SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$JETTY_DIR/target/classes:$JETTY_DIR/target/lib/*" \
+      JettyEchoServer "$port") ;;
+  esac
+}
+
+provider_class_ok() {
+  case $1 in
+    weft) if [[ -n $WEFT_PROVIDER_CLASS ]]; then [[ $2 == "$WEFT_PROVIDER_CLASS" ]]; else [[ $2 == dev.weft.* ]]; fi ;;
+    jetty) [[ $2 == org.eclipse.jetty.server.Server ]] ;;
+  esac
+}
+
+# One echo over one connection must work before a server is measured.
+server_smoke() { # port deadline
+  local port=$1 deadline=$2 out="$LOG_DIR/smoke-$1.txt"
+  while ((SECONDS < deadline)); do
+    if "$WS_LOAD" echo -url "ws://127.0.0.1:$port/echo" -c 1 -size "$MESSAGE_SIZE" -warmup 0 -d 200ms \
+      -timeout 3s >"$out" 2>&1 </dev/null; then
+      return 0
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  SMOKE_PROBLEM="does not echo over WebSocket at ws://127.0.0.1:$port/echo ($(grep -m 1 '^error=' "$out" 2>/dev/null || tail -n 1 "$out"))"
+  return 1
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measurement helpers
+# ---------------------------------------------------------------------------------------------
+kv() { # file key -> the value of the first "key=value" line, or NA
+  awk -v k="$2" 'index($0, k "=") == 1 { print substr($0, length(k) + 2); found = 1; exit }
+    END { if (!found) print "NA" }' "$1"
+}
+
+# Heap used after a full GC, in KiB: jcmd GC.run, then the "used" figures of GC.heap_info's heap lines
+# (Parallel: PSYoungGen + ParOldGen; G1: garbage-first heap; Metaspace and class space left out).
+heap_used_kib() { # pid tag
+  local pid=$1 out="$LOG_DIR/heap-$2.txt"
+  "$JCMD" "$pid" GC.run >"$out" 2>&1 || { echo NA; return 0; }
+  "$JCMD" "$pid" GC.heap_info >>"$out" 2>&1 || { echo NA; return 0; }
+  awk '/Metaspace|class space/ { next }
+    match($0, /used [0-9]+[KMG]/) {
+      v = substr($0, RSTART + 5, RLENGTH - 5); u = substr(v, length(v)); n = substr(v, 1, length(v) - 1) + 0
+      if (u == "M") n *= 1024; if (u == "G") n *= 1048576
+      sum += n; found = 1 }
+    END { if (found) print sum; else print "NA" }' "$out"
+}
+
+proc_status() { # pid field -> the number after "field:" in /proc/PID/status (VmRSS in kB), or NA
+  awk -v f="$2:" '$1 == f { print $2; found = 1; exit } END { if (!found) print "NA" }' "/proc/$1/status" 2>/dev/null || echo NA
+}
+
+# The problems of a finished ws-load run (empty if none).
+load_problem() { # rc out
+  local rc=$1 out=$2 p="" errors
+  if ((rc == 124 || rc == 137)); then
+    p="ws-load killed by timeout"
+  elif ((rc != 0)); then
+    p="ws-load exited with $rc"
+  fi
+  errors=$(kv "$out" errors)
+  if [[ $errors == NA ]]; then
+    p+="${p:+; }no errors= line"
+  elif ((errors != 0)); then
+    p+="${p:+; }$errors error(s), first: $(kv "$out" error)"
+  fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    p+="${p:+; }server died"
+  fi
+  echo "$p"
+}
+
+ws_echo_cmd() { # mode port pid -> fills LOAD_CMD
+  LOAD_CMD=("$WS_LOAD" echo -url "ws://127.0.0.1:$2/echo" -c "$CONNECTIONS" -size "$MESSAGE_SIZE" -window "$WINDOW"
+    -warmup "${WARMUP}s" -d "${DURATION}s" -pid "$3")
+  [[ $1 == echo-deflate ]] && LOAD_CMD+=(-compress)
+  return 0
+}
+ws_idle_cmd() { # port -> fills LOAD_CMD
+  LOAD_CMD=("$WS_LOAD" idle -url "ws://127.0.0.1:$1/echo" -n "$IDLE_SESSIONS" -hold "$((IDLE_HOLD + 300))s")
+}
+
+# ---------------------------------------------------------------------------------------------
+# Echo runs
+# ---------------------------------------------------------------------------------------------
+declare -A RATE=() P50=() P99=() P999=() SERVER_US=() CLIENT_US=() EXTENSIONS=() ROUND_RATE=() LOAD_CMDS=()
+ECHO_LINES=()
+bench_echo() { # server mode round
+  local server=$1 mode=$2 round=$3 key="$1 $2" out rc=0 problem rate=FAILED
+  start_server "$server" "$round" "$server-$mode"
+  server_cmd "$server" PORT
+  SERVER_CMDS["$server echo"]="$(quote_cmd "${SERVER_CMD[@]}")"
+  ws_echo_cmd "$mode" PORT SERVER_PID
+  LOAD_CMDS[$mode]="$(quote_cmd "${LOAD_CMD[@]}")"
+
+  out="$LOG_DIR/ws-load-$server-$mode-r$round.txt"
+  ws_echo_cmd "$mode" "$SERVER_PORT" "$SERVER_PID"
+  printf '+ %s\n' "$(quote_cmd "${LOAD_CMD[@]}")" >&2
+  run_wrk "$out" timeout -k 5 "$((WARMUP + DURATION + 60))" "${LOAD_CMD[@]}" || rc=$?
+  problem=$(load_problem "$rc" "$out")
+  if [[ -z $problem ]]; then
+    rate=$(kv "$out" msgs_per_sec)
+    [[ $rate =~ ^[0-9]+(\.[0-9]+)?$ ]] || problem="no msgs_per_sec= line"
+  fi
+  if [[ -n $problem ]]; then
+    report_failure "$server $mode round $round" "$out" "$problem"
+    rate=FAILED
+  else
+    RATE[$key]+="$rate "
+    P50[$key]+="$(kv "$out" latency_us_p50) "
+    P99[$key]+="$(kv "$out" latency_us_p99) "
+    P999[$key]+="$(kv "$out" latency_us_p999) "
+    SERVER_US[$key]+="$(kv "$out" server_cpu_us_per_msg) "
+    CLIENT_US[$key]+="$(kv "$out" client_cpu_us_per_msg) "
+    EXTENSIONS[$key]=$(kv "$out" extensions)
+  fi
+  ROUND_RATE["$round $key"]=$rate
+  ECHO_LINES+=("$(printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %s' "$round" "$server" "$mode" "$SERVER_PORT" \
+    "$rate" "$(kv "$out" latency_us_p50)" "$(kv "$out" latency_us_p99)" "$(kv "$out" latency_us_p999)" \
+    "$(kv "$out" server_cpu_us_per_msg)" "$(kv "$out" client_cpu_us_per_msg)" "$(kv "$out" other_cpu_pct)" \
+    "${problem:-ok}")")
+  log "$server $mode round $round: $rate messages/s"
+  stop_server
+}
+
+# ---------------------------------------------------------------------------------------------
+# Idle runs
+# ---------------------------------------------------------------------------------------------
+declare -A HEAP_KIB=() HEAP_BASE_KIB=() HEAP_PER_SESSION=() RSS_KIB=() RSS_PER_SESSION=() THREADS=()
+IDLE_LINES=()
+bench_idle() { # server round
+  local server=$1 round=$2 out rc=0 problem="" open heap0 heap1 rss0 rss1 threads per rss_per deadline load_pid
+  IDLE_RUN=1
+  start_server "$server" "$round" "$server-idle"
+  server_cmd "$server" PORT
+  SERVER_CMDS["$server idle"]="$(quote_cmd "${SERVER_CMD[@]}")"
+  ws_idle_cmd PORT
+  LOAD_CMDS[idle]="$(quote_cmd "${LOAD_CMD[@]}")"
+
+  heap0=$(heap_used_kib "$SERVER_PID" "$server-r$round-before")
+  rss0=$(proc_status "$SERVER_PID" VmRSS)
+  out="$LOG_DIR/ws-load-$server-idle-r$round.txt"
+  ws_idle_cmd "$SERVER_PORT"
+  printf '+ %s\n' "$(quote_cmd "${LOAD_CMD[@]}")" >&2
+  timeout -k 5 "$((IDLE_HOLD + 420))" "${LOAD_CMD[@]}" >"$out" 2>&1 </dev/null &
+  load_pid=$!
+  WRK_PID=$load_pid # the EXIT trap ends it
+  deadline=$((SECONDS + 300))
+  while ((SECONDS < deadline)) && ! grep -q '^open=' "$out" && kill -0 "$load_pid" 2>/dev/null; do
+    sleep 0.2
+  done
+  open=$(kv "$out" open)
+  heap1=NA rss1=NA threads=NA
+  if [[ $open == "$IDLE_SESSIONS" ]]; then
+    log "$server: $open sessions open; holding them ${IDLE_HOLD}s"
+    sleep "$IDLE_HOLD"
+    heap1=$(heap_used_kib "$SERVER_PID" "$server-r$round-sessions")
+    rss1=$(proc_status "$SERVER_PID" VmRSS)
+    threads=$(proc_status "$SERVER_PID" Threads)
+  else
+    problem="$open of $IDLE_SESSIONS sessions opened"
+  fi
+  # SIGUSR1 ends ws-load's hold; it goes to ws-load itself, the child of `timeout` (which would die of it).
+  kill -USR1 "$(pgrep -P "$load_pid" -x ws-load || echo "$load_pid")" 2>/dev/null || true
+  wait "$load_pid" || rc=$?
+  WRK_PID=""
+  problem+="${problem:+; }$(load_problem "$rc" "$out")"
+  problem=${problem%; }
+  [[ $heap1 == NA && -z $problem ]] && problem="no heap figure from jcmd (see $LOG_DIR/heap-$server-r$round-sessions.txt)"
+  per=NA rss_per=NA
+  if [[ -z $problem ]]; then
+    per=$(awk -v a="$heap1" -v b="$heap0" -v n="$IDLE_SESSIONS" 'BEGIN { printf "%.2f", (a - b) / n }')
+    if [[ $rss1 != NA && $rss0 != NA ]]; then
+      rss_per=$(awk -v a="$rss1" -v b="$rss0" -v n="$IDLE_SESSIONS" 'BEGIN { printf "%.2f", (a - b) / n }')
+    fi
+    HEAP_KIB[$server]+="$heap1 "
+    HEAP_BASE_KIB[$server]+="$heap0 "
+    HEAP_PER_SESSION[$server]+="$per "
+    RSS_KIB[$server]+="$rss1 "
+    RSS_PER_SESSION[$server]+="$rss_per "
+    THREADS[$server]+="$threads "
+  else
+    report_failure "$server idle round $round" "$out" "$problem"
+  fi
+  IDLE_LINES+=("$(printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %s' "$round" "$server" "$SERVER_PORT" \
+    "$open" "$(kv "$out" alive)" "$heap0" "$heap1" "$per" "$rss0" "$rss1" "$threads" "${problem:-ok}")")
+  stop_server
+  IDLE_RUN=0
+}
+
+# ---------------------------------------------------------------------------------------------
+# Runs
+# ---------------------------------------------------------------------------------------------
+START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+LOAD_LINES=() # the machine's load average before each run: other work skews the numbers
+count=${#SERVER_LIST[@]}
+if has_part echo; then
+  for ((round = 1; round <= ROUNDS; round++)); do
+    # The first server moves by one each round (weft jetty, jetty weft, ...), so none always runs first.
+    for mode in "${MODES[@]}"; do
+      for ((k = 0; k < count; k++)); do
+        server=${SERVER_LIST[$(((round - 1 + k) % count))]}
+        load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
+        LOAD_LINES+=("$(printf '%-5s %-6s %-12s %s' "$round" "$server" "$mode" "$load")")
+        log "=== round $round/$ROUNDS: $server $mode (load average $load) ==="
+        bench_echo "$server" "$mode" "$round"
+      done
+    done
+  done
+fi
+if has_part idle; then
+  for ((round = 1; round <= IDLE_ROUNDS; round++)); do
+    for ((k = 0; k < count; k++)); do
+      server=${SERVER_LIST[$(((round - 1 + k) % count))]}
+      load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
+      LOAD_LINES+=("$(printf '%-5s %-6s %-12s %s' "$round" "$server" idle "$load")")
+      log "=== idle round $round/$IDLE_ROUNDS: $server, $IDLE_SESSIONS sessions (load average $load) ==="
+      bench_idle "$server" "$round"
+    done
+  done
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------------
+med() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
+range() { # values -> "min-max" of the numeric ones
+  printf '%s\n' $1 | awk '/^[0-9.]+$/ { v = $1 + 0; if (n == 0 || v < lo) lo = v; if (n == 0 || v > hi) hi = v; n++ }
+    END { if (n) printf "%.0f-%.0f", lo, hi; else printf "-" }'
+}
+kib_to_mib() { awk -v k="$1" 'BEGIN { if (k ~ /^[0-9.]+$/) printf "%.1f", k / 1024; else print "NA" }'; }
+
+echo_ratio_line() { # mode
+  local mode=$1 a="weft $1" b="jetty $1" r=n/a per_round=n/a cpu=n/a verdict="" rr ratios=()
+  if has_server weft && has_server jetty; then
+    r=$(ratio "$(med "${RATE[$a]:-}")" "$(med "${RATE[$b]:-}")")
+    for ((rr = 1; rr <= ROUNDS; rr++)); do
+      ratios+=("$(ratio "${ROUND_RATE["$rr $a"]:-NA}" "${ROUND_RATE["$rr $b"]:-NA}")")
+    done
+    per_round=$(median "${ratios[@]}")
+    [[ $per_round == NA ]] && per_round=n/a
+    cpu=$(ratio "$(med "${SERVER_US[$b]:-}")" "$(med "${SERVER_US[$a]:-}")")
+  fi
+  [[ $r != n/a ]] && verdict=$(awk -v r="$r" 'BEGIN { print (r + 0 >= 1.0) ? "met" : "NOT met" }')
+  printf '%-26s %8s %10s %11s   >= 1.0 %s\n' "Weft / Jetty ($mode)" "$r" "$per_round" "$cpu" "$verdict"
+}
+
+report() {
+  local s mode key vals ok
+  echo "WebSocket benchmark ($START_DATE)"
+  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1)); JVM_OPTS: $JVM_OPTS; IDLE_JVM_OPTS: $IDLE_JVM_OPTS"
+  has_server jetty && echo "Jetty: $JETTY_VERSION (jetty-websocket-jetty-server, core API)"
+  echo "ws-load: $WS_LOAD_VERSION"
+  echo "CPUs: $(nproc 2>/dev/null || echo '?'); load average at the start of the report: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if has_part echo; then
+    echo
+    echo "Echo: $CONNECTIONS connections, $MESSAGE_SIZE-byte text messages, $WINDOW in flight per connection," \
+      "${WARMUP}s warm-up + ${DURATION}s measured, $ROUNDS round(s)"
+    printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' server mode "median msg/s" "p50 us" "p99 us" "p999 us" \
+      "server us" "client us" "good runs" "extensions"
+    printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' ------ ------------ ------------------ --------- --------- \
+      --------- ----------- ----------- --------- ----------
+    for mode in "${MODES[@]}"; do
+      for s in "${SERVER_LIST[@]}"; do
+        key="$s $mode"
+        read -r -a vals <<<"${RATE[$key]:-}"
+        ok=${#vals[@]}
+        printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' "$s" "$mode" \
+          "$(med "${RATE[$key]:-}" | awk '/^[0-9.]+$/ { printf "%.0f", $1; next } { printf "%s", $1 }') ($(range "${RATE[$key]:-}"))" \
+          "$(med "${P50[$key]:-}")" "$(med "${P99[$key]:-}")" "$(med "${P999[$key]:-}")" \
+          "$(med "${SERVER_US[$key]:-}")" "$(med "${CLIENT_US[$key]:-}")" "$ok/$ROUNDS" "${EXTENSIONS[$key]:-NA}"
+      done
+    done
+    echo "(medians over the good runs; msg/s: echoes received per second in the measured window; p50/p99/p999:"
+    echo " round-trip time of those messages; server us, client us: CPU time, user + system, of the server"
+    echo " process and of ws-load in the measured window per message)"
+    echo
+    printf '%-26s %8s %10s %11s   %s\n' ratio msg/s per-round "server CPU" target
+    printf '%-26s %8s %10s %11s   %s\n' -------------------------- -------- ---------- ----------- ------
+    for mode in "${MODES[@]}"; do echo_ratio_line "$mode"; done
+    echo "(msg/s: ratio of the medians, the figure the target applies to; per-round: median of the ratios within"
+    echo " each round; server CPU: messages per CPU-second of the server, Jetty's us/msg over Weft's; > 1.00 = Weft better)"
+  fi
+  if has_part idle; then
+    echo
+    echo "Idle: $IDLE_SESSIONS sessions held ${IDLE_HOLD}s, then a full GC (jcmd GC.run); $IDLE_ROUNDS run(s) per server"
+    printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' server "heap used MiB" "heap before MiB" "heap KiB/session" \
+      "RSS MiB" "RSS KiB/session" threads "good runs"
+    printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' ------ ---------------- ---------------- ------------------ \
+      ------------ ------------------ --------- ---------
+    for s in "${SERVER_LIST[@]}"; do
+      read -r -a vals <<<"${HEAP_KIB[$s]:-}"
+      printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' "$s" "$(kib_to_mib "$(med "${HEAP_KIB[$s]:-}")")" \
+        "$(kib_to_mib "$(med "${HEAP_BASE_KIB[$s]:-}")")" "$(med "${HEAP_PER_SESSION[$s]:-}")" \
+        "$(kib_to_mib "$(med "${RSS_KIB[$s]:-}")")" "$(med "${RSS_PER_SESSION[$s]:-}")" "$(med "${THREADS[$s]:-}" | awk '{ sub(/\.00$/, ""); print }')" \
+        "${#vals[@]}/$IDLE_ROUNDS"
+    done
+    echo "(heap used: after a full GC with the sessions open; per session: (with - before) / $IDLE_SESSIONS;"
+    echo " RSS: VmRSS of the server process; heap pages count once touched, so it includes garbage freed since;"
+    echo " threads: the server process's threads with the sessions open)"
+  fi
+  echo
+  if ((${#FAILURES[@]} > 0)); then
+    echo "FAILED runs (ws-load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
+    printf '  %s\n' "${FAILURES[@]}"
+    echo
+  fi
+  echo "Commands (PORT = a free port picked per run, SERVER_PID = the server's process id):"
+  for key in "${!SERVER_CMDS[@]}"; do
+    echo "  $key server: ${SERVER_CMDS[$key]}"
+  done | sort
+  for key in "${!LOAD_CMDS[@]}"; do
+    echo "  ws-load $key: ${LOAD_CMDS[$key]}"
+  done | sort
+  has_part echo && echo "  every echo run is wrapped in: timeout -k 5 $((WARMUP + DURATION + 60))"
+  has_part idle && echo "  idle: after 'open=', sleep $IDLE_HOLD; jcmd SERVER_PID GC.run; jcmd SERVER_PID GC.heap_info;" \
+    "/proc/SERVER_PID/status; kill -USR1 <ws-load>"
+  return 0
+}
+
+{
+  report
+  echo
+  if has_part echo; then
+    echo "Raw echo results:"
+    printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %s\n' round server mode port "msg/s" p50_us p99_us \
+      p999_us server_us client_us other% status
+    printf '%s\n' "${ECHO_LINES[@]}"
+    echo "other%: CPU used by all other processes in the measured window, in % of one core (0-200 on 2 cores)"
+    echo
+  fi
+  if has_part idle; then
+    echo "Raw idle results (heap in KiB after a full GC, RSS in kB):"
+    printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %s\n' round server port open alive heap_before \
+      heap_with KiB/sess rss_before rss_with threads status
+    printf '%s\n' "${IDLE_LINES[@]}"
+    echo
+  fi
+  echo "Load average (1, 5, 15 min) before each run:"
+  printf '%s\n' "${LOAD_LINES[@]}"
+  if ((${#FAILURE_DETAILS[@]} > 0)); then
+    echo
+    echo "Failed runs in detail:"
+    printf '%s\n\n' "${FAILURE_DETAILS[@]}"
+  fi
+  echo
+  echo "ws-load outputs, jcmd outputs and server logs: $LOG_DIR"
+} >"$RESULTS_FILE"
+
+echo
+report
+echo
+echo "Raw numbers: $RESULTS_FILE"
+
+if command -v pgrep >/dev/null 2>&1 && pgrep -f -- 'WeftEchoServer|JettyEchoServer' >/dev/null 2>&1; then
+  warn "echo server processes are still running:"
+  pgrep -af -- 'WeftEchoServer|JettyEchoServer' >&2 || true
+fi
+
+if ((${#FAILURES[@]} > 0)); then
+  die "${#FAILURES[@]} run(s) failed (listed above)"
+fi

@@ -1,0 +1,99 @@
+// Command ws-load is the WebSocket load generator of bench/run-ws.sh. It is a client of the
+// server under test only: it speaks RFC 6455 through github.com/gorilla/websocket (not through
+// any code of this repository), so Weft and Jetty are measured by the same third-party client.
+//
+//	ws-load echo -url ws://127.0.0.1:PORT/echo [-c 64] [-size 256] [-window 1] [-warmup 5s] [-d 10s] [-compress] [-pid PID]
+//	ws-load idle -url ws://127.0.0.1:PORT/echo [-n 10000] [-dial-concurrency 100] [-hold 120s]
+//
+// echo: -c connections, each a closed loop that sends a text message of -size bytes and waits for
+// its echo (with -window > 1, up to that many messages are in flight on a connection). After -warmup
+// it counts the echoes received for -d and reports messages/s and the latency percentiles of those
+// messages; with -pid, also the CPU time the server process and this process used in that window.
+// Compression is not offered unless -compress is given.
+//
+// idle: opens -n sessions (-dial-concurrency handshakes at a time), prints "open=N", then holds them
+// until SIGUSR1 (or -hold), pings every session and counts the pongs ("alive=N"), and closes them all
+// with a close handshake ("closed=N").
+//
+// Output: "key=value" lines on stdout, errors on stderr. The exit status is 0 only when there was no
+// error (every connection opened, every echo arrived intact and in time, every session closed cleanly).
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "echo":
+		err = runEcho(os.Args[2:])
+	case "idle":
+		err = runIdle(os.Args[2:])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ws-load:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: ws-load echo|idle -url ws://127.0.0.1:PORT/PATH [flags]   (ws-load echo -h for the flags)")
+	os.Exit(2)
+}
+
+// checkURL accepts only ws:// URLs on the loopback interface: this tool is a benchmark client for a
+// server on the same machine, never a load generator against anything else.
+func checkURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("bad -url %q: %v", raw, err)
+	}
+	if u.Scheme != "ws" {
+		return fmt.Errorf("-url must be ws:// (got %q)", raw)
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("-url must point at 127.0.0.1, ::1 or localhost (got host %q)", host)
+	}
+	return nil
+}
+
+// errorLog counts errors and keeps the first few messages for the report.
+type errorLog struct {
+	mu    sync.Mutex
+	count int
+	first []string
+}
+
+func (e *errorLog) add(err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.count++
+	if len(e.first) < 5 {
+		e.first = append(e.first, err.Error())
+	}
+}
+
+func (e *errorLog) print() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Printf("errors=%d\n", e.count)
+	for _, m := range e.first {
+		fmt.Printf("error=%s\n", strings.ReplaceAll(m, "\n", " "))
+	}
+}
