@@ -27,6 +27,10 @@ package dev.weft.httpserver.config;
  * @param maxControlFramesPerSecond average rate of frames that cost work but carry no request (PING,
  *                              SETTINGS, PRIORITY, empty DATA and CONTINUATION, unknown types) tolerated per
  *                              connection, with bursts of twice this (default 200)
+ * @param extendedConnect       whether the server announces SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and accepts
+ *                              extended {@code CONNECT} requests carrying {@code :protocol}, as WebSockets over
+ *                              HTTP/2 use (RFC 8441 §3, §4); when off, {@code :protocol} is a malformed request
+ *                              ({@code RST_STREAM PROTOCOL_ERROR}) (default true)
  */
 public record Http2Config(
         boolean h2Enabled,
@@ -38,7 +42,8 @@ public record Http2Config(
         int maxHeaderListSize,
         int headerTableSize,
         int maxResetsPerSecond,
-        int maxControlFramesPerSecond) {
+        int maxControlFramesPerSecond,
+        boolean extendedConnect) {
 
     private static final Http2Config DEFAULTS = new Builder().build();
 
@@ -94,6 +99,7 @@ public record Http2Config(
         private int headerTableSize = 4096;
         private int maxResetsPerSecond = 100;
         private int maxControlFramesPerSecond = 200;
+        private boolean extendedConnect = true;
 
         private Builder() {
         }
@@ -109,6 +115,7 @@ public record Http2Config(
             headerTableSize = c.headerTableSize;
             maxResetsPerSecond = c.maxResetsPerSecond;
             maxControlFramesPerSecond = c.maxControlFramesPerSecond;
+            extendedConnect = c.extendedConnect;
         }
 
         /** @see Http2Config#h2Enabled() */
@@ -141,11 +148,14 @@ public record Http2Config(
         /** @see Http2Config#maxControlFramesPerSecond() */
         public Builder maxControlFramesPerSecond(int n) { maxControlFramesPerSecond = n; return this; }
 
+        /** @see Http2Config#extendedConnect() */
+        public Builder extendedConnect(boolean on) { extendedConnect = on; return this; }
+
         /** Validates and returns the configuration. */
         public Http2Config build() {
             return new Http2Config(h2Enabled, h2cEnabled, maxConcurrentStreams, initialWindowSize,
                     connectionWindowSize, maxFrameSize, maxHeaderListSize, headerTableSize, maxResetsPerSecond,
-                    maxControlFramesPerSecond);
+                    maxControlFramesPerSecond, extendedConnect);
         }
     }
 }

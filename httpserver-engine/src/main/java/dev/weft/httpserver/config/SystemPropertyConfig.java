@@ -14,7 +14,8 @@ import java.util.function.Function;
  * {@code backlog} (numbers); {@code headerReadTimeout}, {@code idleTimeout}, {@code bodyReadTimeout},
  * {@code writeTimeout}, {@code tlsHandshakeTimeout} (milliseconds, or an ISO-8601 duration such as
  * {@code PT15S}); {@code serverHeader} (empty for none), {@code statsPath}, {@code accessLog}
- * ({@code true}/{@code false}); and for HTTP/2 {@code http2.enabled}, {@code http2.h2c} (booleans),
+ * ({@code true}/{@code false}); and for HTTP/2 {@code http2.enabled}, {@code http2.h2c},
+ * {@code http2.extendedConnect} (booleans),
  * {@code http2.maxConcurrentStreams}, {@code http2.initialWindowSize}, {@code http2.connectionWindowSize},
  * {@code http2.maxFrameSize}, {@code http2.maxHeaderListSize}, {@code http2.headerTableSize},
  * {@code http2.maxResetsPerSecond}, {@code http2.maxControlFramesPerSecond} (numbers); for WebSocket
@@ -62,6 +63,7 @@ public final class SystemPropertyConfig {
         Http2Config.Builder h2 = Http2Config.builder();
         read(p, "http2.enabled", SystemPropertyConfig::bool, h2::h2Enabled);
         read(p, "http2.h2c", SystemPropertyConfig::bool, h2::h2cEnabled);
+        read(p, "http2.extendedConnect", SystemPropertyConfig::bool, h2::extendedConnect);
         read(p, "http2.maxConcurrentStreams", Integer::parseInt, h2::maxConcurrentStreams);
         read(p, "http2.initialWindowSize", Integer::parseInt, h2::initialWindowSize);
         read(p, "http2.connectionWindowSize", Integer::parseInt, h2::connectionWindowSize);

@@ -74,6 +74,14 @@ public interface ExchangeTransport {
     default void tunnelReadTimeout(java.time.Duration timeout) {
     }
 
+    /**
+     * The {@code :protocol} of an HTTP/2 extended CONNECT (RFC 8441), e.g. {@code websocket}; {@code null}
+     * for every other request. Exposed to handlers as {@code ExchangeAttributes.CONNECT_PROTOCOL}.
+     */
+    default String connectProtocol() {
+        return null;
+    }
+
     /** Whether the final response head has been sent. */
     boolean responseStarted();
 

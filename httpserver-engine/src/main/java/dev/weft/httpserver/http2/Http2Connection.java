@@ -163,7 +163,8 @@ public final class Http2Connection {
 
     private void sendServerPreface() throws IOException {
         Http2Settings ours = new Http2Settings(settings.headerTableSize(), false, settings.maxConcurrentStreams(),
-                settings.initialWindowSize(), settings.maxFrameSize(), settings.maxHeaderListSize(), false);
+                settings.initialWindowSize(), settings.maxFrameSize(), settings.maxHeaderListSize(),
+                settings.extendedConnect()); // RFC 8441 §3: SETTINGS_ENABLE_CONNECT_PROTOCOL = 1
         List<Http2Settings.Setting> entries = new ArrayList<>(ours.differencesFrom(Http2Settings.DEFAULTS));
         entries.removeIf(s -> s.id() == Http2Settings.ENABLE_PUSH); // a server never sends ENABLE_PUSH
         control(new SettingsFrame(false, entries));
@@ -340,7 +341,7 @@ public final class Http2Connection {
             refuse(id);
             return;
         }
-        RequestFields request = RequestFields.ofRequest(id, fields, checkedFields);
+        RequestFields request = RequestFields.ofRequest(id, fields, checkedFields, settings.extendedConnect());
         if (blockEndStream && request.contentLength() > 0) {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "content-length without DATA");
         }
@@ -460,7 +461,8 @@ public final class Http2Connection {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "more DATA than content-length");
         }
         int padding = length - data.length;
-        if (received > config.maxRequestBodySize()) {
+        // A CONNECT tunnel's DATA is not a request body: flow control bounds what is buffered, not a size limit.
+        if (received > config.maxRequestBodySize() && !stream.request().method().equals("CONNECT")) {
             stats.protocolError(ProtocolError.BODY_TOO_LARGE);
             stream.bodyTooLarge(config.maxRequestBodySize());
             padding = length; // dropped: return all of it

@@ -30,7 +30,7 @@ final class Http2RequestBody extends InputStream {
     }
 
     private final Owner owner;
-    private final long readTimeoutNanos;
+    private volatile long readTimeoutNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
     // Guarded by lock.
@@ -54,6 +54,11 @@ final class Http2RequestBody extends InputStream {
             this.ended = true;
             this.trailers = new Headers();
         }
+    }
+
+    /** Sets how long one read may wait for data; zero waits without limit. */
+    void readTimeout(long nanos) {
+        readTimeoutNanos = nanos == 0 ? Long.MAX_VALUE : nanos;
     }
 
     /**

@@ -380,6 +380,17 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         return request.path() == null ? request.authority() : request.path();
     }
 
+    /** The per-read wait of the tunnel's request stream (after a 2xx to CONNECT); zero for no limit. */
+    @Override
+    public void tunnelReadTimeout(java.time.Duration timeout) {
+        body.readTimeout(timeout.toNanos());
+    }
+
+    @Override
+    public String connectProtocol() {
+        return request.protocol();
+    }
+
     @Override
     public Headers requestHeaders() {
         return request.headers();

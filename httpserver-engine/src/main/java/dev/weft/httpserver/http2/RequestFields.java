@@ -7,28 +7,29 @@ import dev.weft.httpserver.hpack.HeaderField;
 import java.util.List;
 
 /**
- * Checks a decoded HTTP/2 request header list (RFC 9113 §8.2, §8.3) and turns it into the request's
- * pseudo-header values and API {@code Headers}. A malformed list is a stream error {@code PROTOCOL_ERROR}
- * (§8.1.1).
+ * Checks a decoded HTTP/2 request header list (RFC 9113 §8.2, §8.3; extended CONNECT of RFC 8441 §4) and turns
+ * it into the request's pseudo-header values and API {@code Headers}. A malformed list is a stream error
+ * {@code PROTOCOL_ERROR} (§8.1.1).
  *
  * @param method        {@code :method}
- * @param path          {@code :path}, or {@code null} for CONNECT
+ * @param path          {@code :path}, or {@code null} for a plain CONNECT
  * @param authority     {@code :authority}, or {@code null}
  * @param headers       the regular fields, normalised as {@code Headers} keys, with {@code Host} taken from
  *                      {@code :authority} when absent and {@code cookie} fields joined (§8.2.3); read-only
  * @param contentLength the {@code content-length} value, or -1 when absent
  * @param expectContinue whether the request carries {@code expect: 100-continue}
+ * @param protocol      {@code :protocol} of an extended CONNECT (RFC 8441), or {@code null}
  */
 record RequestFields(String method, String path, String authority, RequestHeaders headers, long contentLength,
-                     boolean expectContinue) {
+                     boolean expectContinue, String protocol) {
 
     /**
-     * Validates a request's header section.
+     * Validates a request's header section, with extended CONNECT not enabled.
      *
      * @throws Http2StreamException PROTOCOL_ERROR when the list is malformed
      */
     static RequestFields ofRequest(int streamId, List<HeaderField> fields) throws Http2StreamException {
-        return ofRequest(streamId, fields, new Checked());
+        return ofRequest(streamId, fields, new Checked(), false);
     }
 
     /**
@@ -54,10 +55,16 @@ record RequestFields(String method, String path, String authority, RequestHeader
         }
     }
 
-    /** As {@link #ofRequest(int, List)}, skipping the checks of fields {@code checked} has seen pass. */
-    static RequestFields ofRequest(int streamId, List<HeaderField> fields, Checked checked)
+    /**
+     * As {@link #ofRequest(int, List)}, skipping the checks of fields {@code checked} has seen pass.
+     *
+     * @param extendedConnect whether this server announced SETTINGS_ENABLE_CONNECT_PROTOCOL = 1, which makes
+     *                        {@code :protocol} a known pseudo-header (RFC 8441 §3)
+     */
+    static RequestFields ofRequest(int streamId, List<HeaderField> fields, Checked checked, boolean extendedConnect)
             throws Http2StreamException {
         String method = null;
+        String protocol = null;
         String scheme = null;
         String path = null;
         String authority = null;
@@ -86,6 +93,13 @@ record RequestFields(String method, String path, String authority, RequestHeader
                     case ":authority" -> {
                         authority = once(streamId, name, authority, value);
                         authorityField = f;
+                    }
+                    case ":protocol" -> {
+                        // RFC 8441 §3: without the setting, :protocol is unknown and the request malformed.
+                        if (!extendedConnect) {
+                            throw malformed(streamId, ":protocol without SETTINGS_ENABLE_CONNECT_PROTOCOL");
+                        }
+                        protocol = once(streamId, name, protocol, value);
                     }
                     default -> throw malformed(streamId, "unknown or response pseudo-header " + name);
                 }
@@ -132,7 +146,10 @@ record RequestFields(String method, String path, String authority, RequestHeader
         if (!method.equals("GET") && !method.equals("POST") && !isToken(method)) {
             throw malformed(streamId, "invalid :method");
         }
-        if (method.equals("CONNECT")) {
+        if (protocol != null) {
+            checkExtendedConnect(streamId, method, protocol, scheme, path, authority);
+        }
+        if (method.equals("CONNECT") && protocol == null) {
             if (authority == null || scheme != null || path != null) {
                 throw malformed(streamId, "CONNECT needs :authority and no :scheme or :path");
             }
@@ -156,7 +173,26 @@ record RequestFields(String method, String path, String authority, RequestHeader
                 throw malformed(streamId, "host and :authority differ");
             }
         }
-        return new RequestFields(method, path, authority, headers.freeze(), contentLength, expectContinue);
+        return new RequestFields(method, path, authority, headers.freeze(), contentLength, expectContinue,
+                protocol);
+    }
+
+    /**
+     * RFC 8441 §4: ":protocol ... MAY be included on request HEADERS" of a CONNECT; "On requests that contain
+     * the :protocol pseudo-header field, the :scheme and :path pseudo-header fields of the target URI MUST
+     * also be included", and :authority names the target as for any request (RFC 9113 §8.3.1).
+     */
+    private static void checkExtendedConnect(int streamId, String method, String protocol, String scheme,
+                                             String path, String authority) throws Http2StreamException {
+        if (!method.equals("CONNECT")) {
+            throw malformed(streamId, ":protocol on a " + method + " request");
+        }
+        if (scheme == null || path == null || authority == null) {
+            throw malformed(streamId, "extended CONNECT needs :scheme, :path and :authority");
+        }
+        if (!isToken(protocol)) {
+            throw malformed(streamId, ":protocol is not a token");
+        }
     }
 
     /**

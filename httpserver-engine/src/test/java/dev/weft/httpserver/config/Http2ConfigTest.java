@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,8 +23,16 @@ class Http2ConfigTest {
         assertEquals(4096, d.headerTableSize());
         assertEquals(100, d.maxResetsPerSecond());
         assertEquals(200, d.maxControlFramesPerSecond());
+        assertTrue(d.extendedConnect());
         assertEquals(d, ServerConfig.defaults().http2());
         assertEquals(d, d.toBuilder().build());
+    }
+
+    @Test
+    void extendedConnectSwitchSurvivesToBuilder() {
+        Http2Config off = Http2Config.builder().extendedConnect(false).build();
+        assertFalse(off.extendedConnect());
+        assertEquals(off, off.toBuilder().build());
     }
 
     @Test

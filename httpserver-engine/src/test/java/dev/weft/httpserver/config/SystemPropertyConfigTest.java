@@ -193,8 +193,9 @@ class SystemPropertyConfigTest {
         p.setProperty("weft.httpserver.http2.headerTableSize", "1024");
         p.setProperty("weft.httpserver.http2.maxResetsPerSecond", "11");
         p.setProperty("weft.httpserver.http2.maxControlFramesPerSecond", "12");
+        p.setProperty("weft.httpserver.http2.extendedConnect", "false");
         Http2Config h2 = SystemPropertyConfig.from(p).http2();
-        assertEquals(new Http2Config(false, false, 7, 70000, 80000, 32768, 9000, 1024, 11, 12), h2);
+        assertEquals(new Http2Config(false, false, 7, 70000, 80000, 32768, 9000, 1024, 11, 12, false), h2);
     }
 
     @Test

@@ -63,6 +63,16 @@ final class FrameClient implements AutoCloseable {
         return encoder.encode(fields);
     }
 
+    /** The header block of exactly these fields, in this order (keeps the client's HPACK context). */
+    byte[] block(List<HeaderField> fields) {
+        return encoder.encode(fields);
+    }
+
+    /** Decodes a header block the server sent; call for every HEADERS frame, in arrival order. */
+    List<HeaderField> fields(Frame.HeadersFrame headers) throws IOException {
+        return decodeQuietly(headers.fragment());
+    }
+
     /** Sends a complete request without a body on {@code streamId}. */
     void get(int streamId, String path) throws IOException {
         send(new Frame.HeadersFrame(streamId, requestBlock("GET", path), true, true));

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-/** RFC 9113 §8.2 and §8.3 request header checks, and how the fields reach the API's {@code Headers}. */
+/** RFC 9113 §8.2 and §8.3 request header checks, RFC 8441 §4 extended CONNECT, and how the fields reach the API's {@code Headers}. */
 class RequestFieldsTest {
 
     private static List<HeaderField> get(HeaderField... extra) {
@@ -119,6 +119,77 @@ class RequestFieldsTest {
     void malformedRequestsAreStreamProtocolErrors(String description, List<HeaderField> fields) {
         Http2StreamException e = assertThrows(Http2StreamException.class, () -> RequestFields.ofRequest(5, fields));
         assertEquals(5, e.streamId());
+        assertEquals(ErrorCode.PROTOCOL_ERROR, e.errorCode());
+    }
+
+    private static List<HeaderField> extendedConnect(HeaderField... pseudo) {
+        List<HeaderField> f = new ArrayList<>(List.of(pseudo));
+        f.add(h("sec-websocket-version", "13"));
+        return f;
+    }
+
+    private static RequestFields withExtendedConnect(List<HeaderField> fields) throws Http2StreamException {
+        return RequestFields.ofRequest(7, fields, new RequestFields.Checked(), true);
+    }
+
+    @Test
+    void extendedConnectKeepsPathAuthorityAndProtocol() throws Http2StreamException {
+        RequestFields r = withExtendedConnect(extendedConnect(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                h(":scheme", "https"), h(":path", "/chat?room=1"), h(":authority", "server.example.com")));
+        assertEquals("CONNECT", r.method());
+        assertEquals("websocket", r.protocol());
+        assertEquals("/chat?room=1", r.path());
+        assertEquals("server.example.com", r.headers().getFirst("Host"));
+        assertEquals("13", r.headers().getFirst("Sec-websocket-version"));
+        assertNull(RequestFields.ofRequest(1, get()).protocol());
+    }
+
+    @Test
+    void plainConnectIsUnchangedWhenExtendedConnectIsEnabled() throws Http2StreamException {
+        RequestFields c = withExtendedConnect(List.of(h(":method", "CONNECT"), h(":authority", "h:443")));
+        assertNull(c.path());
+        assertNull(c.protocol());
+        assertThrows(Http2StreamException.class, () -> withExtendedConnect(List.of(h(":method", "CONNECT"),
+                h(":authority", "h:443"), h(":path", "/"))));
+    }
+
+    static Stream<Arguments> malformedExtendedConnect() {
+        return Stream.of(
+                arguments(":protocol on GET", get(h(":protocol", "websocket"))),
+                arguments(":protocol on POST", List.of(h(":method", "POST"), h(":protocol", "websocket"),
+                        h(":scheme", "http"), h(":path", "/"), h(":authority", "h"))),
+                arguments("without :path", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":scheme", "http"), h(":authority", "h"))),
+                arguments("without :scheme", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":path", "/"), h(":authority", "h"))),
+                arguments("without :authority", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":scheme", "http"), h(":path", "/"))),
+                arguments("duplicate :protocol", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":protocol", "websocket"), h(":scheme", "http"), h(":path", "/"), h(":authority", "h"))),
+                arguments("empty :protocol", List.of(h(":method", "CONNECT"), h(":protocol", ""),
+                        h(":scheme", "http"), h(":path", "/"), h(":authority", "h"))),
+                arguments(":protocol not a token", List.of(h(":method", "CONNECT"), h(":protocol", "web socket"),
+                        h(":scheme", "http"), h(":path", "/"), h(":authority", "h"))),
+                arguments(":path *", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":scheme", "http"), h(":path", "*"), h(":authority", "h"))),
+                arguments("upgrade field", List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                        h(":scheme", "http"), h(":path", "/"), h(":authority", "h"), h("upgrade", "websocket"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedExtendedConnect")
+    void malformedExtendedConnectIsStreamProtocolError(String description, List<HeaderField> fields) {
+        Http2StreamException e = assertThrows(Http2StreamException.class, () -> withExtendedConnect(fields));
+        assertEquals(7, e.streamId());
+        assertEquals(ErrorCode.PROTOCOL_ERROR, e.errorCode());
+    }
+
+    @Test
+    void protocolPseudoHeaderIsUnknownWithoutTheSetting() {
+        List<HeaderField> fields = List.of(h(":method", "CONNECT"), h(":protocol", "websocket"),
+                h(":scheme", "http"), h(":path", "/"), h(":authority", "h"));
+        Http2StreamException e = assertThrows(Http2StreamException.class,
+                () -> RequestFields.ofRequest(3, fields, new RequestFields.Checked(), false));
         assertEquals(ErrorCode.PROTOCOL_ERROR, e.errorCode());
     }
 

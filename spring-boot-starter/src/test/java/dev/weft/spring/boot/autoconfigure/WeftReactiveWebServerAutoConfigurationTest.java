@@ -126,7 +126,7 @@ class WeftReactiveWebServerAutoConfigurationTest {
                     Http2Config http2 = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig()
                             .http2();
                     assertThat(http2).isEqualTo(new Http2Config(true, false, 3, 64 * 1024, 4 * 1024 * 1024,
-                            1024 * 1024, 8 * 1024, 1024, 5, 6));
+                            1024 * 1024, 8 * 1024, 1024, 5, 6, true));
                 });
     }
 

@@ -62,7 +62,7 @@ class WeftServerStartupTest {
             Http2Config http2 = startedConfig(context).http2();
 
             assertThat(http2).isEqualTo(new Http2Config(true, true, 7, 256 * 1024, 2 * 1024 * 1024, 32 * 1024,
-                    20 * 1024, 0, 9, 11));
+                    20 * 1024, 0, 9, 11, true));
         }
     }
 
