@@ -18,14 +18,8 @@ import org.springframework.web.reactive.socket.server.support.HandshakeWebSocket
 import org.springframework.web.reactive.socket.server.support.WebSocketHandlerAdapter;
 import org.springframework.web.reactive.socket.server.upgrade.ReactorNettyRequestUpgradeStrategy;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-import java.io.InputStream;
-import java.net.URL;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.Enumeration;
-import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -125,15 +119,7 @@ class WeftWebSocketAutoConfigurationTest {
 
     @Test
     void webSocketPropertiesHaveGeneratedMetadata() throws Exception {
-        Map<String, JsonNode> properties = new HashMap<>();
-        JsonMapper json = JsonMapper.builder().build();
-        Enumeration<URL> files = getClass().getClassLoader()
-                .getResources("META-INF/spring-configuration-metadata.json");
-        for (URL file : Collections.list(files)) {
-            try (InputStream in = file.openStream()) {
-                json.readTree(in).path("properties").forEach(p -> properties.put(p.path("name").asString(), p));
-            }
-        }
+        Map<String, JsonNode> properties = ConfigurationMetadata.properties();
 
         assertThat(properties).containsKeys("weft.server.websocket.max-message-size",
                 "weft.server.websocket.max-frame-size", "weft.server.websocket.compression",
