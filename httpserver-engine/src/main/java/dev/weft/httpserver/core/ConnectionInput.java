@@ -99,7 +99,12 @@ public final class ConnectionInput extends InputStream {
 
     /** Each read from now on may block at most this long. */
     public void readTimeout(int millis) {
-        readTimeoutNanos = millis * 1_000_000L;
+        readTimeoutNanos(millis * 1_000_000L);
+    }
+
+    /** Each read from now on may block at most this many nanoseconds. */
+    public void readTimeoutNanos(long nanos) {
+        readTimeoutNanos = nanos;
         deadlineNanos = 0;
     }
 

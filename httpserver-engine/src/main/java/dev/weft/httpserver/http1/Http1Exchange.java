@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -194,7 +195,7 @@ final class Http1Exchange implements ExchangeTransport {
             upgraded = true;
             closeAfter = true;
             // The raw connection now belongs to the handler: each read may wait up to the idle timeout.
-            connection.input().readTimeout((int) connection.config().idleTimeout().toMillis());
+            connection.input().readTimeoutNanos(connection.config().idleTimeout().toNanos());
             ResponseHeadWriter.write(out, status, headers, -1, false, false, null, server);
             out.flush();
             response = new ResponseBody.Raw(out, this::complete);
@@ -272,8 +273,18 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public void tunnelReadTimeout(Duration timeout) {
+        // zero: without limit (a deadline no read reaches)
+        connection.input().readTimeoutNanos(timeout.isZero() ? Long.MAX_VALUE / 4 : timeout.toNanos());
+    }
+
+    @Override
     public void abort(Throwable cause) {
         failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
+        if (upgraded) {
+            // Breaking off a raw connection means closing it; this also wakes a read blocked on it.
+            connection.close();
+        }
         complete();
     }
 

@@ -18,6 +18,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +48,9 @@ final class ServerRuntime {
     private volatile Executor executor;
     /** Whether a stop had to close connections with exchanges still in flight. */
     private volatile boolean forced;
+    /** Actions of {@link #whenStopping}; run once by the first stop. */
+    private final Set<Runnable> stopActions = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
 
     ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
         this.config = Objects.requireNonNull(config, "config");
@@ -170,6 +175,30 @@ final class ServerRuntime {
         return done;
     }
 
+    /** See {@link WeftServer#whenStopping}. */
+    Runnable whenStopping(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        stopActions.add(action);
+        if (stopping && stopActions.remove(action)) {
+            action.run();
+        }
+        return () -> stopActions.remove(action);
+    }
+
+    /** Runs the registered stop actions once each; an action that throws does not stop the others. */
+    private void runStopActions() {
+        stopping = true;
+        for (Runnable action : stopActions) {
+            if (stopActions.remove(action)) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "stop action failed", e);
+                }
+            }
+        }
+    }
+
     /**
      * Moves to STOPPED and starts draining.
      *
@@ -183,6 +212,7 @@ final class ServerRuntime {
                     state = State.STOPPING;
                     closeListener();
                     connections.beginDrain();
+                    runStopActions();
                     return true;
                 }
                 case STOPPING -> {

@@ -39,6 +39,11 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     }
 
     @Override
+    public Runnable whenStopping(Runnable action) {
+        return runtime.whenStopping(action);
+    }
+
+    @Override
     public void bind(InetSocketAddress addr, int backlog) throws IOException {
         runtime.bind(addr, backlog);
     }

@@ -45,6 +45,11 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
     }
 
     @Override
+    public Runnable whenStopping(Runnable action) {
+        return runtime.whenStopping(action);
+    }
+
+    @Override
     public void setHttpsConfigurator(HttpsConfigurator config) {
         this.configurator = Objects.requireNonNull(config, "null HttpsConfigurator");
     }

@@ -28,4 +28,12 @@ public interface WeftServer {
      * block; {@code stop(0)} cuts the wait short.
      */
     CompletableFuture<Boolean> shutdownGracefully();
+
+    /**
+     * Registers {@code action} to run once when the server begins to stop ({@code stop} or
+     * {@link #shutdownGracefully()}), at once if it is stopping already; for the engine's long-lived protocol
+     * handlers (WebSocket sessions close with {@code 1001}) that would otherwise hold the drain up. The action
+     * must not block. Returns what removes the registration.
+     */
+    Runnable whenStopping(Runnable action);
 }

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.config.WebSocketConfig;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -28,6 +29,8 @@ import java.util.function.Predicate;
  */
 public final class WebSocketHandler implements HttpHandler {
 
+    private static final System.Logger LOG = System.getLogger(WebSocketHandler.class.getName());
+
     private final Function<WebSocketHandshake, WebSocketListener> listeners;
     private final List<String> subprotocols;
     private final Predicate<String> originCheck;
@@ -50,7 +53,8 @@ public final class WebSocketHandler implements HttpHandler {
 
     /** Whether {@code exchange} asks to open a WebSocket (HTTP/1.1 upgrade or HTTP/2 extended CONNECT). */
     public static boolean isUpgradeRequest(HttpExchange exchange) {
-        throw new UnsupportedOperationException("WebSocket core not merged yet");
+        return exchange.getProtocol().startsWith("HTTP/2") ? Rfc8441Handshake.isAttempt(exchange)
+                : Rfc6455Handshake.isAttempt(exchange);
     }
 
     /**
@@ -63,12 +67,55 @@ public final class WebSocketHandler implements HttpHandler {
      */
     public static boolean upgrade(HttpExchange exchange, WebSocketListener listener, String subprotocol,
                                   WebSocketConfig config) throws IOException {
-        throw new UnsupportedOperationException("WebSocket core not merged yet");
+        Objects.requireNonNull(listener, "listener");
+        OpeningRequest request = check(exchange);
+        if (request == null) {
+            return false;
+        }
+        request.selectSubprotocol(subprotocol);
+        WsConnection.run(request, listener, config);
+        return true;
     }
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        throw new UnsupportedOperationException("WebSocket core not merged yet");
+        OpeningRequest request = check(exchange);
+        if (request == null) {
+            return;
+        }
+        if (!originCheck.test(request.origin())) {
+            LOG.log(Level.DEBUG, () -> "WebSocket origin " + request.origin() + " refused");
+            new HandshakeRejection(403, "origin not allowed").answer(exchange);
+            return;
+        }
+        request.preselect(subprotocols);
+        WebSocketListener listener = listeners.apply(request);
+        if (listener == null) {
+            new HandshakeRejection(403, "WebSocket refused").answer(exchange);
+            return;
+        }
+        WsConnection.run(request, listener, config);
+    }
+
+    /**
+     * Checks the opening handshake; answers and returns null when it is not one: {@code 426} without any
+     * upgrade, {@code 400} or {@code 426} for a malformed one.
+     */
+    private static OpeningRequest check(HttpExchange exchange) throws IOException {
+        try {
+            boolean http2 = exchange.getProtocol().startsWith("HTTP/2");
+            if (!isUpgradeRequest(exchange)) {
+                // HTTP/2 has no Upgrade field (RFC 9113 §8.2.2): there a client needs an extended CONNECT.
+                throw http2 ? new HandshakeRejection(426, "a WebSocket needs an extended CONNECT (RFC 8441)")
+                        : new HandshakeRejection(426, "this resource speaks WebSocket only", "Upgrade", "websocket");
+            }
+            return http2 ? Rfc8441Handshake.check(exchange) : Rfc6455Handshake.check(exchange);
+        } catch (HandshakeRejection r) {
+            LOG.log(Level.DEBUG, () -> "WebSocket handshake from " + exchange.getRemoteAddress() + " rejected with "
+                    + r.status() + ": " + r.getMessage());
+            r.answer(exchange);
+            return null;
+        }
     }
 
     /** Builder of a {@link WebSocketHandler}. */

@@ -1,0 +1,78 @@
+package dev.weft.httpserver.websocket;
+
+import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.spi.WeftExchanges;
+import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.stats.ServerStats;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.List;
+
+/**
+ * Opens and runs one session over an accepted opening request, on the calling (exchange) thread, the same
+ * way over HTTP/1.1 (the raw connection after {@code 101}) and HTTP/2 (the stream's DATA frames after
+ * {@code 200}): negotiates permessage-deflate, answers, runs the reader loop to its end, then closes the
+ * exchange (the server ends the TCP connection first, RFC 6455 §7.1.1) and calls {@code onClose} once.
+ */
+final class WsConnection {
+
+    private static final System.Logger LOG = System.getLogger(WsConnection.class.getName());
+
+    private WsConnection() {
+    }
+
+    /**
+     * @param config the handler's settings, or null for the server's
+     */
+    static void run(OpeningRequest request, WebSocketListener listener, WebSocketConfig config) throws IOException {
+        HttpExchange exchange = request.exchange();
+        WeftServer server = exchange.getHttpContext().getServer() instanceof WeftServer w ? w : null;
+        WebSocketConfig settings = config != null ? config
+                : server != null ? server.config().webSocket() : WebSocketConfig.defaults();
+        ServerStats stats = server != null ? server.liveStats() : new ServerStats();
+        DeflateNegotiation.Agreement agreement = settings.compression()
+                ? DeflateNegotiation.negotiate(request.extensionOffers()) : null;
+
+        request.answer(agreement == null ? null : agreement.response());
+
+        ExchangeTransport transport = server != null ? WeftExchanges.transport(exchange) : null;
+        if (transport != null) {
+            // The watchdog keeps the session's own idle rule; this read timeout is only a backstop behind it.
+            transport.tunnelReadTimeout(settings.idleTimeout().plus(settings.closeTimeout()).plusSeconds(1));
+        }
+        Runnable abort = transport != null
+                ? () -> transport.abort(new IOException("WebSocket connection aborted"))
+                : exchange::close;
+        PerMessageDeflate codec = agreement == null ? null : new PerMessageDeflate(agreement);
+        WsSession session = new WsSession(exchange, exchange.getResponseBody(), request.subprotocol(),
+                agreement == null ? List.of() : List.of(agreement.response()), settings, stats, codec, abort);
+        WsFrameReader frames = new WsFrameReader(exchange.getRequestBody(), settings.maxFrameSize(), codec != null,
+                session::received);
+        IncomingMessage message = new IncomingMessage(settings.maxMessageSize(), settings.maxFrameSize(),
+                listener instanceof PartialMessageListener, codec);
+
+        stats.webSocketOpened(request.http2());
+        SessionWatchdog watchdog = new SessionWatchdog(session);
+        watchdog.start();
+        Runnable unregister = server == null ? () -> { } : server.whenStopping(() -> Thread.ofVirtual()
+                .name("weft-ws-stop").start(() -> session.sendCloseQuietly(CloseStatus.GOING_AWAY, "server stopping")));
+        CloseStatus status = new CloseStatus(CloseStatus.ABNORMAL, "");
+        try {
+            status = new MessageReader(session, frames, message, listener, stats).run();
+        } finally {
+            unregister.run();
+            watchdog.stop();
+            session.release();
+            exchange.close();
+            stats.webSocketClosed();
+            try {
+                listener.onClose(session, status);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "WebSocket listener onClose threw", e);
+            }
+        }
+    }
+}
