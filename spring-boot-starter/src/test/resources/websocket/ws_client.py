@@ -69,9 +69,9 @@ def run_http1(url, subprotocols, steps):
                         report["received"].append(describe(ws.recv(timeout=TIMEOUT)))
         except ConnectionClosed:
             pass
-        if ws.close_rcvd is not None:
-            report["close_code"] = ws.close_rcvd.code
-            report["close_reason"] = ws.close_rcvd.reason
+        if ws.close_code is not None:
+            report["close_code"] = ws.close_code
+            report["close_reason"] = ws.close_reason
     return report
 
 
@@ -222,8 +222,12 @@ def run_http2(url, subprotocols, steps):
                 message = receive_message()
                 if message is not None:
                     report["received"].append(describe(message))
-    session.h2.end_stream(session.stream)
-    session.flush()
+    import h2.exceptions
+    try:
+        session.h2.end_stream(session.stream)
+        session.flush()
+    except h2.exceptions.StreamClosedError:
+        pass  # the server has ended the stream already
     session.sock.close()
     return report
 

@@ -23,10 +23,35 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 final class PythonWebSocketClient {
 
-    private static final Path PYTHON = Path.of("/usr/bin/python3");
+    private static Path python;
     private static Path script;
 
     private PythonWebSocketClient() {
+    }
+
+    /** The first python3 on {@code PATH} that can import the client's modules. */
+    private static synchronized Path python() throws IOException, InterruptedException {
+        if (python == null) {
+            for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(java.io.File.pathSeparator)) {
+                Path candidate = Path.of(dir, "python3");
+                if (Files.isExecutable(candidate) && canImportModules(candidate)) {
+                    python = candidate;
+                    break;
+                }
+            }
+            if (python == null) {
+                fail("python3 with the websockets, h2 and wsproto modules is required "
+                        + "(scripts/install-test-tools.sh installs them)");
+            }
+        }
+        return python;
+    }
+
+    private static boolean canImportModules(Path candidate) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(candidate.toString(), "-c", "import websockets, h2, wsproto")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
     }
 
     private static synchronized Path script() throws IOException {
@@ -49,10 +74,7 @@ final class PythonWebSocketClient {
      */
     static JsonNode run(String url, boolean http2, List<String> subprotocols, String steps)
             throws IOException, InterruptedException {
-        if (!Files.isExecutable(PYTHON)) {
-            fail("python3 is required (scripts/install-test-tools.sh installs it)");
-        }
-        List<String> command = new ArrayList<>(List.of(PYTHON.toString(), script().toString(), url));
+        List<String> command = new ArrayList<>(List.of(python().toString(), script().toString(), url));
         if (http2) {
             command.add("--http2");
         }

@@ -157,6 +157,7 @@ class WebFluxWebSocketTest {
     @Test
     void jdkHttpClientEchoes() throws Exception {
         CompletableFuture<String> reply = new CompletableFuture<>();
+        CompletableFuture<Integer> serverClose = new CompletableFuture<>();
         try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             WebSocket ws = client.newWebSocketBuilder()
                     .subprotocols("chat")
@@ -164,6 +165,13 @@ class WebFluxWebSocketTest {
                         @Override
                         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
                             reply.complete(data.toString());
+                            webSocket.request(1); // so the client reads the server's close frame later
+                            return null;
+                        }
+
+                        @Override
+                        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                            serverClose.complete(statusCode);
                             return null;
                         }
                     }).get(10, TimeUnit.SECONDS);
@@ -172,6 +180,7 @@ class WebFluxWebSocketTest {
             assertThat(reply.get(10, TimeUnit.SECONDS)).isEqualTo("from the JDK");
             assertThat(ws.getSubprotocol()).isEqualTo("chat");
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+            assertThat(serverClose.get(10, TimeUnit.SECONDS)).as("the server answers the close").isEqualTo(1000);
         }
     }
 
