@@ -5,6 +5,9 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.websocket.WebSocketHandler;
+import dev.weft.httpserver.websocket.WebSocketListener;
+import dev.weft.httpserver.websocket.WebSocketSession;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
@@ -22,6 +25,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +34,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -159,6 +166,44 @@ class WeftMetricsTest {
         eventually(() -> gauge("weft.http2.streams.active"), 0);
         assertThat(counter("weft.http2.streams.reset")).isZero();
         eventually(() -> counter("weft.requests"), 2);
+    }
+
+    @Test
+    void webSocketTrafficIsCounted() throws Exception {
+        server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
+        server.createContext("/ws", WebSocketHandler.builder(handshake -> new WebSocketListener() {
+            @Override
+            public void onText(WebSocketSession session, String message) throws IOException {
+                session.sendText(message);
+            }
+        }).build());
+        server.start();
+        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+                .bindTo(registry);
+        CompletableFuture<String> echoed = new CompletableFuture<>();
+
+        try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+            WebSocket ws = client.newWebSocketBuilder().buildAsync(
+                    URI.create("ws://127.0.0.1:" + server.getAddress().getPort() + "/ws"), new WebSocket.Listener() {
+                        @Override
+                        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                            echoed.complete(data.toString());
+                            webSocket.request(1);
+                            return null;
+                        }
+                    }).get(10, TimeUnit.SECONDS);
+            ws.sendText("ping me", true).get(10, TimeUnit.SECONDS);
+            assertThat(echoed.get(10, TimeUnit.SECONDS)).isEqualTo("ping me");
+
+            eventually(() -> gauge("weft.websocket.sessions.active"), 1);
+            assertThat(counter("weft.websocket.sessions.opened", "protocol", "http1")).isEqualTo(1);
+            assertThat(counter("weft.websocket.sessions.opened", "protocol", "http2")).isZero();
+            eventually(() -> counter("weft.websocket.messages", "direction", "received"), 1);
+            eventually(() -> counter("weft.websocket.messages", "direction", "sent"), 1);
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+        }
+        eventually(() -> gauge("weft.websocket.sessions.active"), 0);
+        assertThat(counter("weft.websocket.protocol.closes")).isZero();
     }
 
     /** Runs curl (built with nghttp2) and returns its standard output. */
