@@ -63,6 +63,20 @@ public final class StatsHandler implements HttpHandler {
         m.put("http2_streams_reset", h2.streamsReset());
         m.put("http2_goaways_sent", h2.goAwaysSent());
         m.put("http2_goaways_received", h2.goAwaysReceived());
+        StatsSnapshot.WebSocket ws = s.webSocket();
+        m.put("websocket_sessions_opened", ws.sessionsOpened());
+        m.put("websocket_sessions_over_http2", ws.sessionsOverHttp2());
+        m.put("websocket_sessions_active", ws.sessionsActive());
+        m.put("websocket_messages_received", ws.messagesReceived());
+        m.put("websocket_messages_sent", ws.messagesSent());
+        m.put("websocket_protocol_closes", ws.protocolCloses());
+        StatsSnapshot.Proxy proxy = s.proxy();
+        m.put("proxy_requests_forwarded", proxy.requestsForwarded());
+        m.put("proxy_tunnels_opened", proxy.tunnelsOpened());
+        m.put("proxy_tunnels_active", proxy.tunnelsActive());
+        m.put("proxy_denied", proxy.denied());
+        m.put("proxy_upstream_failures", proxy.upstreamFailures());
+        m.put("proxy_tunnel_bytes", proxy.tunnelBytes());
         return m;
     }
 

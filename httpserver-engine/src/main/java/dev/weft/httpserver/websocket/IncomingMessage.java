@@ -35,7 +35,7 @@ final class IncomingMessage {
     private int opcode = -1;
     private boolean compressed;
     /** Whole mode: the message so far. Partial mode: the part being filled (after an unfinished character). */
-    private byte[] data = new byte[1024];
+    private byte[] data;
     private int size;
 
     /**
@@ -47,6 +47,11 @@ final class IncomingMessage {
         this.partSize = Math.max(maxFrameSize, 8);
         this.partial = partial;
         this.deflate = deflate;
+        this.data = new byte[initialCapacity()];
+    }
+
+    private int initialCapacity() {
+        return partial ? Math.min(1024, partSize) : 1024;
     }
 
     /** Whether a fragmented message has started and not ended. */
@@ -116,7 +121,7 @@ final class IncomingMessage {
             size = 0;
             byte[] b = data;
             if (data.length > KEEP) {
-                data = new byte[1024];
+                data = new byte[initialCapacity()];
             }
             call(sink, op, b, n, true);
         } else if (partial && size > utf8.unfinished()) {

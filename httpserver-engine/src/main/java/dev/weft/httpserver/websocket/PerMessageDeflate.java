@@ -69,7 +69,10 @@ final class PerMessageDeflate implements AutoCloseable {
         inflater.setInput(b, off, len);
     }
 
-    /** All of the message's bytes were given: puts back the tail (§7.2.2). */
+    /**
+     * All of the message's bytes were given and inflated (the inflater holds one input at a time): puts back
+     * the tail (§7.2.2).
+     */
     void endOfMessage() {
         tailGiven = true;
         if (!inflater.finished()) {

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 final class PythonH2 {
 
-    private static final List<String> SCRIPTS = List.of("h2common.py", "h2_requests.py", "h2_rapid_reset.py");
+    private static final List<String> SCRIPTS = List.of("h2common.py", "h2_requests.py", "h2_rapid_reset.py",
+            "ws_over_h2.py");
     private static Path dir;
 
     private PythonH2() {

@@ -15,7 +15,7 @@ final class WebSocketTestServers {
     private WebSocketTestServers() {
     }
 
-    /** What an echo listener saw, in order: "open", "text:...", "binary:n", "close:code", "error:...". */
+    /** What an echo listener saw, in order: "open" (or "open:extensions"), "text:...", "binary:n", "close:code", "error:...". */
     static final class Events {
         final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
 
@@ -43,7 +43,7 @@ final class WebSocketTestServers {
         return new WebSocketListener() {
             @Override
             public void onOpen(WebSocketSession s) {
-                events.queue.add("open");
+                events.queue.add(s.extensions().isEmpty() ? "open" : "open:" + String.join(",", s.extensions()));
             }
 
             @Override

@@ -1,0 +1,193 @@
+package dev.weft.httpserver.websocket;
+
+import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** permessage-deflate (RFC 7692) on the wire: negotiation answers, compressed frames both ways, RSV1 rules. */
+@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class PerMessageDeflateConformanceTest {
+
+    private static final byte[] TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(40)
+            .getBytes(StandardCharsets.UTF_8);
+
+    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
+    private TestServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private RawWsClient open(WebSocketConfig ws, String offer) throws IOException {
+        if (server == null) {
+            server = WebSocketTestServers.echoServer(ws, events);
+        }
+        RawWsClient c = RawWsClient.open(server.port(), "/echo", offer);
+        assertEquals(101, c.status);
+        return c;
+    }
+
+    private RawWsClient open(String offer) throws IOException {
+        return open(WebSocketConfig.defaults(), offer);
+    }
+
+    @Test
+    void compressedMessagesAreEchoedCompressedWithRsv1() throws IOException {
+        try (RawWsClient c = open("permessage-deflate; client_max_window_bits")) {
+            assertEquals("permessage-deflate", c.headers.get("sec-websocket-extensions"));
+            Deflater clientContext = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+            Inflater serverContext = new Inflater(true);
+            for (int i = 0; i < 3; i++) {
+                // the client keeps its context: later messages refer back to earlier ones
+                c.send(true, 4, 0x1, Deflate.compress(clientContext, TEXT), true);
+                RawWsClient.Frame f = c.read();
+                assertEquals(4, f.rsv(), "RSV1 marks the compressed message");
+                assertTrue(f.payload().length < TEXT.length / 4);
+                assertArrayEquals(TEXT, Deflate.inflate(serverContext, f.payload()));
+            }
+        }
+    }
+
+    @Test
+    void messagesUnderCompressionMinSizeGoOutPlain() throws IOException {
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(true, 4, 0x1, Deflate.compress("short".getBytes(StandardCharsets.UTF_8)), true);
+            RawWsClient.Frame f = c.read();
+            assertEquals(0, f.rsv());
+            assertEquals("short", f.text());
+            c.sendText("plain messages are fine too");
+            assertEquals("plain messages are fine too", c.read().text());
+        }
+    }
+
+    @Test
+    void fragmentedCompressedMessageHasRsv1OnlyOnItsFirstFrame() throws IOException {
+        byte[] compressed = Deflate.compress(TEXT);
+        int half = compressed.length / 2;
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(false, 4, 0x1, Arrays.copyOfRange(compressed, 0, half), true);
+            c.send(true, 0, 0x0, Arrays.copyOfRange(compressed, half, compressed.length), true);
+            assertArrayEquals(TEXT, Deflate.inflate(c.read()));
+        }
+    }
+
+    @Test
+    void rsv1OnAContinuationFrameClosesWith1002() throws IOException {
+        byte[] compressed = Deflate.compress(TEXT);
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(false, 4, 0x1, Arrays.copyOfRange(compressed, 0, 10), true);
+            c.send(true, 4, 0x0, Arrays.copyOfRange(compressed, 10, compressed.length), true);
+            assertEquals(1002, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void rsv1OnAControlFrameClosesWith1002() throws IOException {
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(true, 4, 0x9, new byte[0], true);
+            assertEquals(1002, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void invalidDeflateDataClosesWith1007() throws IOException {
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(true, 4, 0x2, new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}, true);
+            assertEquals(1007, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void serverNoContextTakeoverMakesEveryMessageStandAlone() throws IOException {
+        try (RawWsClient c = open("permessage-deflate; server_no_context_takeover")) {
+            assertEquals("permessage-deflate; server_no_context_takeover", c.headers.get("sec-websocket-extensions"));
+            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+            byte[] first = c.read().payload();
+            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+            byte[] second = c.read().payload();
+            // with context takeover the second would refer back into the first and come out shorter
+            assertArrayEquals(first, second);
+            assertArrayEquals(TEXT, Deflate.inflate(new Inflater(true), second));
+        }
+    }
+
+    @Test
+    void withContextTakeoverTheServerRefersBackToEarlierMessages() throws IOException {
+        try (RawWsClient c = open("permessage-deflate")) {
+            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+            byte[] first = c.read().payload();
+            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+            byte[] second = c.read().payload();
+            assertNotEquals(first.length, second.length);
+        }
+    }
+
+    @Test
+    void clientNoContextTakeoverIsAcknowledgedAndStandAloneMessagesInflate() throws IOException {
+        try (RawWsClient c = open("permessage-deflate; client_no_context_takeover")) {
+            assertEquals("permessage-deflate; client_no_context_takeover", c.headers.get("sec-websocket-extensions"));
+            for (int i = 0; i < 2; i++) {
+                c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+                assertEquals(TEXT.length, c.read().payload().length > 0 ? TEXT.length : 0);
+            }
+        }
+    }
+
+    @Test
+    void serverMaxWindowBitsBelow15IsDeclinedAndTheNextOfferTaken() throws IOException {
+        try (RawWsClient c = open("permessage-deflate; server_max_window_bits=10, "
+                + "permessage-deflate; server_no_context_takeover")) {
+            assertEquals("permessage-deflate; server_no_context_takeover", c.headers.get("sec-websocket-extensions"));
+        }
+        try (RawWsClient c = open("permessage-deflate; server_max_window_bits=10")) {
+            assertNull(c.headers.get("sec-websocket-extensions"));
+            // not negotiated: RSV1 is now a protocol error
+            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
+            assertEquals(1002, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void serverMaxWindowBits15IsAcceptedAndEchoed() throws IOException {
+        try (RawWsClient c = open("permessage-deflate; server_max_window_bits=15; client_max_window_bits=9")) {
+            assertEquals("permessage-deflate; server_max_window_bits=15", c.headers.get("sec-websocket-extensions"));
+        }
+    }
+
+    @Test
+    void malformedOffersAreDeclined() throws IOException {
+        for (String offer : new String[] {"permessage-deflate; unknown_param",
+                "permessage-deflate; server_no_context_takeover; server_no_context_takeover",
+                "permessage-deflate; client_max_window_bits=16", "permessage-deflate; server_max_window_bits",
+                "permessage-deflate; server_no_context_takeover=1"}) {
+            try (RawWsClient c = open(offer)) {
+                assertNull(c.headers.get("sec-websocket-extensions"), offer);
+            }
+        }
+    }
+
+    @Test
+    void compressionSwitchedOffNegotiatesNothing() throws IOException {
+        try (RawWsClient c = open(WebSocketConfig.builder().compression(false).build(), "permessage-deflate")) {
+            assertFalse(c.headers.containsKey("sec-websocket-extensions"));
+        }
+    }
+}
