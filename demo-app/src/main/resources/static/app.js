@@ -53,6 +53,10 @@ function show(stats) {
   $('s-h2Connections').textContent = number.format(h2.connections);
   $('s-h2StreamsActive').textContent = number.format(h2.streamsActive);
   $('s-h2StreamsOpened').textContent = number.format(h2.streamsOpened);
+  const ws = stats.webSocket;
+  $('s-wsActive').textContent = number.format(ws.sessionsActive);
+  $('s-wsOpened').textContent = number.format(ws.sessionsOpened) + ' (' + number.format(ws.sessionsOverHttp2) + ')';
+  $('s-wsMessages').textContent = number.format(ws.messagesReceived) + ' / ' + number.format(ws.messagesSent);
   const h2Resets = $('s-h2Resets');
   h2Resets.textContent = number.format(h2.streamsReset) + ' / '
     + number.format(h2.goAwaysSent + h2.goAwaysReceived);

@@ -56,6 +56,7 @@ public class ServerStatistics {
      * @param uptimeSeconds  seconds since the application started
      * @param protocolErrors rejected requests by kind (only kinds seen)
      * @param http2          HTTP/2 connection and stream counters
+     * @param webSocket      WebSocket session and message counters
      */
     public record LiveStats(
             boolean available,
@@ -72,7 +73,8 @@ public class ServerStatistics {
             long idleCloses,
             long timeoutCloses,
             Map<String, Long> protocolErrors,
-            StatsSnapshot.Http2 http2) {
+            StatsSnapshot.Http2 http2,
+            StatsSnapshot.WebSocket webSocket) {
 
         static LiveStats of(StatsSnapshot s, Instant started) {
             Map<String, Long> errors = new TreeMap<>();
@@ -82,12 +84,12 @@ public class ServerStatistics {
             return new LiveStats(true, s.time().toEpochMilli(), uptime(started), s.connectionsActive(),
                     s.connectionsAccepted(), s.connectionsRejected(), s.exchangesActive(), s.requests(),
                     s.bytesReceived(), s.bytesSent(), s.handlerExceptions(), s.idleCloses(), s.timeoutCloses(),
-                    errors, s.http2());
+                    errors, s.http2(), s.webSocket());
         }
 
         static LiveStats unavailable(Instant started) {
             return new LiveStats(false, System.currentTimeMillis(), uptime(started), 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0, Map.of(), StatsSnapshot.Http2.NONE);
+                    0, Map.of(), StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE);
         }
 
         private static long uptime(Instant started) {

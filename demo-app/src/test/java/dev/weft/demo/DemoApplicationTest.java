@@ -22,6 +22,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -29,6 +30,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
@@ -357,5 +361,78 @@ class DemoApplicationTest {
         assertThat(requests.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(requests.body()).get("measurements").get(0).get("value").asDouble())
                 .isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void chatPageIsLinkedFromTheMainPageAndServed() throws Exception {
+        assertThat(get("/").body()).contains("href=\"chat.html\"");
+        HttpResponse<String> page = get("/chat.html");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<script src=\"chat.js\"></script>");
+        assertThat(get("/chat.js").body()).contains("ws/chat");
+    }
+
+    @Test
+    void chatBroadcastsBetweenTwoWebSocketClientsAndNamesTheProtocol() throws Exception {
+        BlockingQueue<String> alice = new LinkedBlockingQueue<>();
+        BlockingQueue<String> bob = new LinkedBlockingQueue<>();
+        try (HttpClient wsClient = HttpClient.newHttpClient()) {
+            WebSocket a = connect(wsClient, alice);
+            JsonNode welcomeA = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
+            assertThat(welcomeA.get("type").asString()).isEqualTo("welcome");
+            assertThat(welcomeA.get("protocol").asString()).isEqualTo("HTTP/1.1");
+            WebSocket b = connect(wsClient, bob);
+            String bobName = JSON.readTree(bob.poll(10, TimeUnit.SECONDS)).get("name").asString();
+            JsonNode joined = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
+            assertThat(joined.get("type").asString()).isEqualTo("joined");
+            assertThat(joined.get("from").asString()).isEqualTo(bobName);
+
+            a.sendText("  hello bob  ", true).get(10, TimeUnit.SECONDS);
+
+            for (BlockingQueue<String> inbox : List.of(alice, bob)) {
+                JsonNode message = JSON.readTree(inbox.poll(10, TimeUnit.SECONDS));
+                assertThat(message.get("type").asString()).isEqualTo("message");
+                assertThat(message.get("from").asString()).isEqualTo(welcomeA.get("name").asString());
+                assertThat(message.get("text").asString()).isEqualTo("hello bob");
+            }
+            b.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+            JsonNode left = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
+            assertThat(left.get("type").asString()).isEqualTo("left");
+            assertThat(left.get("from").asString()).isEqualTo(bobName);
+            a.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void liveStatsCountWebSocketSessions() throws Exception {
+        BlockingQueue<String> inbox = new LinkedBlockingQueue<>();
+        try (HttpClient wsClient = HttpClient.newHttpClient()) {
+            WebSocket ws = connect(wsClient, inbox);
+            assertThat(inbox.poll(10, TimeUnit.SECONDS)).contains("welcome");
+
+            JsonNode stats = JSON.readTree(get("/api/stats").body());
+            assertThat(stats.get("webSocket").get("sessionsActive").asLong()).isPositive();
+            assertThat(stats.get("webSocket").get("sessionsOpened").asLong()).isPositive();
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Opens a WebSocket to the chat whose text messages go to {@code inbox}. */
+    private WebSocket connect(HttpClient wsClient, BlockingQueue<String> inbox) throws Exception {
+        return wsClient.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/ws/chat"),
+                new WebSocket.Listener() {
+                    private final StringBuilder text = new StringBuilder();
+
+                    @Override
+                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                        text.append(data);
+                        if (last) {
+                            inbox.add(text.toString());
+                            text.setLength(0);
+                        }
+                        webSocket.request(1);
+                        return null;
+                    }
+                }).get(10, TimeUnit.SECONDS);
     }
 }

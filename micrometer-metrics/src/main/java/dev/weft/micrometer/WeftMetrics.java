@@ -25,9 +25,11 @@ import java.util.function.ToLongFunction;
 
 /**
  * A Weft server's statistics as Micrometer meters: gauges for what is open now ({@code weft.connections.active},
- * {@code weft.exchanges.active}, {@code weft.http2.streams.active}) and function counters for everything that
+ * {@code weft.exchanges.active}, {@code weft.http2.streams.active}, {@code weft.websocket.sessions.active},
+ * {@code weft.proxy.tunnels.active}) and function counters for everything that
  * only grows ({@code weft.requests}, {@code weft.bytes.received}, {@code weft.errors{kind}},
- * {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …). Needs no Spring:
+ * {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …), including WebSocket sessions and
+ * messages ({@code weft.websocket.*}) and the proxy handler ({@code weft.proxy.*}). Needs no Spring:
  *
  * <pre>{@code
  * new WeftMetrics(() -> Weft.stats(server), Tags.of("server", "api")).bindTo(registry);
@@ -144,9 +146,49 @@ public final class WeftMetrics implements MeterBinder {
                     "Requests or connections rejected for a protocol error, by kind", null,
                     Tags.of("kind", kind.key()), s -> s.protocolErrors().getOrDefault(kind, 0L)));
         }
+        bindWebSocket(registry, meters);
+        bindProxy(registry, meters);
         synchronized (registrations) {
             registrations.add(new Registration(registry, List.copyOf(meters)));
         }
+    }
+
+    private void bindWebSocket(MeterRegistry registry, List<Meter> meters) {
+        meters.add(gauge(registry, "weft.websocket.sessions.active", "WebSocket sessions open now",
+                s -> s.webSocket().sessionsActive()));
+        String opened = "WebSocket sessions opened (handshake completed), over HTTP/1.1 (protocol=http1) or "
+                + "HTTP/2 extended CONNECT (protocol=http2)";
+        meters.add(counter(registry, "weft.websocket.sessions.opened", opened, null, Tags.of("protocol", "http1"),
+                s -> s.webSocket().sessionsOpened() - s.webSocket().sessionsOverHttp2()));
+        meters.add(counter(registry, "weft.websocket.sessions.opened", opened, null, Tags.of("protocol", "http2"),
+                s -> s.webSocket().sessionsOverHttp2()));
+        String messages = "Whole WebSocket data messages (text and binary) received (direction=received) or sent "
+                + "(direction=sent)";
+        meters.add(counter(registry, "weft.websocket.messages", messages, null, Tags.of("direction", "received"),
+                s -> s.webSocket().messagesReceived()));
+        meters.add(counter(registry, "weft.websocket.messages", messages, null, Tags.of("direction", "sent"),
+                s -> s.webSocket().messagesSent()));
+        meters.add(counter(registry, "weft.websocket.protocol.closes",
+                "WebSocket sessions closed because the peer broke a protocol rule or a limit (1002, 1007, 1009)",
+                null, Tags.empty(), s -> s.webSocket().protocolCloses()));
+    }
+
+    private void bindProxy(MeterRegistry registry, List<Meter> meters) {
+        meters.add(counter(registry, "weft.proxy.requests.forwarded",
+                "Absolute-form requests the proxy handler forwarded to an origin", null, Tags.empty(),
+                s -> s.proxy().requestsForwarded()));
+        meters.add(counter(registry, "weft.proxy.tunnels.opened", "CONNECT tunnels established", null,
+                Tags.empty(), s -> s.proxy().tunnelsOpened()));
+        meters.add(gauge(registry, "weft.proxy.tunnels.active", "CONNECT tunnels open now",
+                s -> s.proxy().tunnelsActive()));
+        meters.add(counter(registry, "weft.proxy.denied",
+                "Proxy requests refused by the allow-lists or the authorization hook", null, Tags.empty(),
+                s -> s.proxy().denied()));
+        meters.add(counter(registry, "weft.proxy.upstream.failures",
+                "Proxy requests answered 502 or 504 because the origin failed", null, Tags.empty(),
+                s -> s.proxy().upstreamFailures()));
+        meters.add(counter(registry, "weft.proxy.tunnel.bytes",
+                "Bytes relayed through CONNECT tunnels, both directions", BaseUnits.BYTES, Tags.empty(), s -> s.proxy().tunnelBytes()));
     }
 
     /** Removes from {@code registry} the meters an earlier {@link #bindTo} registered there. */

@@ -77,7 +77,10 @@ class WeftMetricsSpringBootTest {
                 "weft.connections.rejected", "weft.connections.closed", "weft.requests", "weft.bytes.received",
                 "weft.bytes.sent", "weft.handler.exceptions", "weft.errors", "weft.http2.connections",
                 "weft.http2.streams.opened", "weft.http2.streams.active", "weft.http2.streams.reset",
-                "weft.http2.goaways");
+                "weft.http2.goaways", "weft.websocket.sessions.active", "weft.websocket.sessions.opened",
+                "weft.websocket.messages", "weft.websocket.protocol.closes", "weft.proxy.requests.forwarded",
+                "weft.proxy.tunnels.opened", "weft.proxy.tunnels.active", "weft.proxy.denied",
+                "weft.proxy.upstream.failures", "weft.proxy.tunnel.bytes");
     }
 
     @Test

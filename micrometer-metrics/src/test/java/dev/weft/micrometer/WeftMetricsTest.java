@@ -5,6 +5,9 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.websocket.WebSocketHandler;
+import dev.weft.httpserver.websocket.WebSocketListener;
+import dev.weft.httpserver.websocket.WebSocketSession;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
@@ -22,6 +25,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +34,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,8 +48,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WeftMetricsTest {
 
-    /** Meters one binding registers: 3 gauges, 13 counters, one counter per error kind. */
-    private static final int METERS = 3 + 13 + ProtocolError.values().length;
+    /**
+     * Meters one binding registers: 5 gauges, 23 counters (13 HTTP, 5 WebSocket, 5 proxy), one counter per
+     * error kind.
+     */
+    private static final int METERS = 5 + 23 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -158,6 +168,44 @@ class WeftMetricsTest {
         eventually(() -> counter("weft.requests"), 2);
     }
 
+    @Test
+    void webSocketTrafficIsCounted() throws Exception {
+        server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
+        server.createContext("/ws", WebSocketHandler.builder(handshake -> new WebSocketListener() {
+            @Override
+            public void onText(WebSocketSession session, String message) throws IOException {
+                session.sendText(message);
+            }
+        }).build());
+        server.start();
+        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+                .bindTo(registry);
+        CompletableFuture<String> echoed = new CompletableFuture<>();
+
+        try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+            WebSocket ws = client.newWebSocketBuilder().buildAsync(
+                    URI.create("ws://127.0.0.1:" + server.getAddress().getPort() + "/ws"), new WebSocket.Listener() {
+                        @Override
+                        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                            echoed.complete(data.toString());
+                            webSocket.request(1);
+                            return null;
+                        }
+                    }).get(10, TimeUnit.SECONDS);
+            ws.sendText("ping me", true).get(10, TimeUnit.SECONDS);
+            assertThat(echoed.get(10, TimeUnit.SECONDS)).isEqualTo("ping me");
+
+            eventually(() -> gauge("weft.websocket.sessions.active"), 1);
+            assertThat(counter("weft.websocket.sessions.opened", "protocol", "http1")).isEqualTo(1);
+            assertThat(counter("weft.websocket.sessions.opened", "protocol", "http2")).isZero();
+            eventually(() -> counter("weft.websocket.messages", "direction", "received"), 1);
+            eventually(() -> counter("weft.websocket.messages", "direction", "sent"), 1);
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+        }
+        eventually(() -> gauge("weft.websocket.sessions.active"), 0);
+        assertThat(counter("weft.websocket.protocol.closes")).isZero();
+    }
+
     /** Runs curl (built with nghttp2) and returns its standard output. */
     private static String curl(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("/usr/bin/curl", "-sS", "--max-time", "10"));
@@ -252,7 +300,8 @@ class WeftMetricsTest {
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
         StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors,
-                new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
+                new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), new StatsSnapshot.WebSocket(17, 5, 18, 19, 20, 21),
+                new StatsSnapshot.Proxy(22, 23, 24, 25, 26, 27));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
 
         assertThat(counter("weft.connections.accepted")).isEqualTo(1);
@@ -274,6 +323,39 @@ class WeftMetricsTest {
         assertThat(counter("weft.http2.streams.reset")).isEqualTo(14);
         assertThat(counter("weft.http2.goaways", "direction", "sent")).isEqualTo(15);
         assertThat(counter("weft.http2.goaways", "direction", "received")).isEqualTo(16);
+        assertThat(counter("weft.websocket.sessions.opened", "protocol", "http1")).isEqualTo(17 - 5);
+        assertThat(counter("weft.websocket.sessions.opened", "protocol", "http2")).isEqualTo(5);
+        assertThat(gauge("weft.websocket.sessions.active")).isEqualTo(18);
+        assertThat(counter("weft.websocket.messages", "direction", "received")).isEqualTo(19);
+        assertThat(counter("weft.websocket.messages", "direction", "sent")).isEqualTo(20);
+        assertThat(counter("weft.websocket.protocol.closes")).isEqualTo(21);
+        assertThat(counter("weft.proxy.requests.forwarded")).isEqualTo(22);
+        assertThat(counter("weft.proxy.tunnels.opened")).isEqualTo(23);
+        assertThat(gauge("weft.proxy.tunnels.active")).isEqualTo(24);
+        assertThat(counter("weft.proxy.denied")).isEqualTo(25);
+        assertThat(counter("weft.proxy.upstream.failures")).isEqualTo(26);
+        assertThat(counter("weft.proxy.tunnel.bytes")).isEqualTo(27);
+    }
+
+    @Test
+    void webSocketAndProxyMetersExistAtZeroBeforeAnyTraffic() {
+        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+                StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE), Tags.empty())
+                .bindTo(registry);
+
+        assertThat(registry.get("weft.websocket.sessions.opened").functionCounters()).hasSize(2);
+        assertThat(registry.get("weft.websocket.messages").functionCounters()).hasSize(2);
+        for (String name : List.of("weft.websocket.sessions.opened", "weft.websocket.messages",
+                "weft.websocket.protocol.closes", "weft.proxy.requests.forwarded", "weft.proxy.tunnels.opened",
+                "weft.proxy.denied", "weft.proxy.upstream.failures", "weft.proxy.tunnel.bytes")) {
+            assertThat(registry.get(name).functionCounters()).as(name)
+                    .allSatisfy(c -> assertThat(c.count()).isZero());
+        }
+        assertThat(registry.get("weft.websocket.sessions.active").meter()).isInstanceOf(Gauge.class);
+        assertThat(registry.get("weft.proxy.tunnels.active").meter()).isInstanceOf(Gauge.class);
+        assertThat(gauge("weft.websocket.sessions.active")).isZero();
+        assertThat(gauge("weft.proxy.tunnels.active")).isZero();
+        assertThat(registry.get("weft.proxy.tunnel.bytes").meter().getId().getBaseUnit()).isEqualTo(BaseUnits.BYTES);
     }
 
     @Test
@@ -297,7 +379,8 @@ class WeftMetricsTest {
                 .bindTo(registry);
 
         List<Meter> meters = registry.getMeters();
-        // 3 gauges, 13 counters (closed has two reasons, goaways two directions), one counter per error kind
+        // 5 gauges, 23 counters (closed has two reasons, goaways and messages two directions, sessions opened
+        // two protocols), one counter per error kind
         assertThat(meters).hasSize(METERS);
         for (Meter m : meters) {
             assertThat(m.getId().getName()).startsWith("weft.");
@@ -396,6 +479,7 @@ class WeftMetricsTest {
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
         return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors,
-                new StatsSnapshot.Http2(n, n, n, n, n, n), StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
+                new StatsSnapshot.Http2(n, n, n, n, n, n), new StatsSnapshot.WebSocket(n, 0, n, n, n, n),
+                new StatsSnapshot.Proxy(n, n, n, n, n, n));
     }
 }

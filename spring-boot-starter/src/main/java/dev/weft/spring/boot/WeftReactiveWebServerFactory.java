@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.spring.boot.reactive.WeftCompression;
 import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
 import org.apache.commons.logging.Log;
@@ -210,6 +211,14 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
      */
     public void setHttp2Settings(Http2Config settings) {
         http2Settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /**
+     * Settings and limits of WebSocket sessions (those of WebFlux {@code WebSocketHandler}s included).
+     * Defaults to {@link WebSocketConfig#defaults()}.
+     */
+    public void setWebSocketSettings(WebSocketConfig settings) {
+        config.webSocket(Objects.requireNonNull(settings, "settings"));
     }
 
     /** The HTTP/2 limits and the protocols allowed when HTTP/2 is enabled. */

@@ -2,6 +2,7 @@ package dev.weft.spring.boot.autoconfigure;
 
 import dev.weft.httpserver.config.Http2Config;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -19,7 +20,8 @@ import java.util.Map;
  * {@code server.max-http-request-header-size} (the largest request header section) and
  * {@code server.http2.enabled} (HTTP/2 on or off; its limits are under {@code weft.server.http2.*}).
  *
- * <p>The {@code weft.server.http2.*} values are checked when they are bound, so an invalid one fails startup
+ * <p>The {@code weft.server.http2.*} and {@code weft.server.websocket.*} values are checked when they are
+ * bound, so an invalid one fails startup
  * naming the property.
  */
 @ConfigurationProperties("weft.server")
@@ -92,6 +94,12 @@ public class WeftServerProperties implements Validator {
      * HTTP/2 settings and limits, used when server.http2.enabled is true.
      */
     private final Http2 http2 = new Http2();
+
+    /**
+     * WebSocket settings and limits of the sessions WebFlux WebSocketHandlers run, over HTTP/1.1 and HTTP/2.
+     */
+    @NestedConfigurationProperty
+    private final WeftWebSocketProperties websocket = new WeftWebSocketProperties();
 
     public int getMaxConnections() {
         return maxConnections;
@@ -189,15 +197,24 @@ public class WeftServerProperties implements Validator {
         return http2;
     }
 
+    public WeftWebSocketProperties getWebsocket() {
+        return websocket;
+    }
+
     @Override
     public boolean supports(Class<?> type) {
         return WeftServerProperties.class.isAssignableFrom(type);
     }
 
-    /** Rejects {@code weft.server.http2.*} values the engine would refuse, naming the property. */
+    /**
+     * Rejects {@code weft.server.http2.*} and {@code weft.server.websocket.*} values the engine would refuse,
+     * naming the property.
+     */
     @Override
     public void validate(Object target, Errors errors) {
-        ((WeftServerProperties) target).getHttp2().validate(errors);
+        WeftServerProperties properties = (WeftServerProperties) target;
+        properties.getHttp2().validate(errors);
+        properties.getWebsocket().validate(errors);
     }
 
     /**
@@ -387,40 +404,18 @@ public class WeftServerProperties implements Validator {
                     .h2Enabled(true)
                     .h2cEnabled(h2c)
                     .maxConcurrentStreams(maxConcurrentStreams)
-                    .initialWindowSize(bytes("initialWindowSize", initialWindowSize))
-                    .connectionWindowSize(bytes("connectionWindowSize", connectionWindowSize))
-                    .maxFrameSize(bytes("maxFrameSize", maxFrameSize))
-                    .maxHeaderListSize(bytes("maxHeaderListSize", maxHeaderListSize))
-                    .headerTableSize(bytes("headerTableSize", headerTableSize))
+                    .initialWindowSize(EngineSettings.bytes("initialWindowSize", initialWindowSize))
+                    .connectionWindowSize(EngineSettings.bytes("connectionWindowSize", connectionWindowSize))
+                    .maxFrameSize(EngineSettings.bytes("maxFrameSize", maxFrameSize))
+                    .maxHeaderListSize(EngineSettings.bytes("maxHeaderListSize", maxHeaderListSize))
+                    .headerTableSize(EngineSettings.bytes("headerTableSize", headerTableSize))
                     .maxResetsPerSecond(maxResetsPerSecond)
                     .maxControlFramesPerSecond(maxControlFramesPerSecond)
                     .build();
         }
 
-        private static int bytes(String name, DataSize size) {
-            if (size == null) {
-                throw new IllegalArgumentException(name + " must be set");
-            }
-            long bytes = size.toBytes();
-            if (bytes > Integer.MAX_VALUE || bytes < Integer.MIN_VALUE) {
-                throw new IllegalArgumentException(name + " must be at most " + Integer.MAX_VALUE + " bytes, was "
-                        + bytes);
-            }
-            return (int) bytes;
-        }
-
         void validate(Errors errors) {
-            try {
-                toConfig();
-            } catch (IllegalArgumentException ex) {
-                String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
-                String field = FIELDS.get(message.split(" ", 2)[0]);
-                if (field != null) {
-                    errors.rejectValue(field, "weft.server.http2.invalid", message);
-                } else {
-                    errors.reject("weft.server.http2.invalid", "Invalid weft.server.http2 settings: " + message);
-                }
-            }
+            EngineSettings.validate(errors, "weft.server.http2", FIELDS, this::toConfig);
         }
     }
 }

@@ -73,6 +73,7 @@ public class WeftWebServerFactoryCustomizer
         WeftServerProperties.StatsPage statsPage = weft.getStatsPage();
         factory.setStatsPath(statsPage.isEnabled() ? statsPage.getPath() : null);
         factory.setHttp2Settings(weft.getHttp2().toConfig());
+        factory.setWebSocketSettings(weft.getWebsocket().toConfig());
     }
 
     private static int toInt(DataSize size) {

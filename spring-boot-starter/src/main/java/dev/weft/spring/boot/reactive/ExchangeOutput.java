@@ -30,6 +30,7 @@ final class ExchangeOutput {
     private final WeftCompression compression;
     private volatile int status = 200;
     private volatile long contentLength = -1;
+    private volatile boolean upgraded;
     // connection thread only
     private @Nullable OutputStream body;
     private @Nullable GZIPOutputStream gzip;
@@ -50,9 +51,14 @@ final class ExchangeOutput {
         this.contentLength = contentLength;
     }
 
-    /** Whether the response head has gone out. */
+    /** From now on another protocol owns the exchange (see {@link WeftServerHttpResponse#upgrade}). */
+    void upgraded() {
+        upgraded = true;
+    }
+
+    /** Whether the response head has gone out (or another protocol took the exchange over). */
     boolean started() {
-        return body != null;
+        return body != null || upgraded;
     }
 
     /** Writes one buffer of the body, sending the head first if needed, and releases the buffer. */
@@ -85,6 +91,10 @@ final class ExchangeOutput {
 
     /** Ends a response that completed: sends the head if the body was empty, then closes the exchange. */
     void complete() throws IOException {
+        if (upgraded) {
+            exchange.close(); // the protocol has ended; nothing of ours to send
+            return;
+        }
         if (body == null) {
             // -1: no body. The engine sends Content-Length: 0, none for 204/304, and for HEAD the length the
             // application declared.
@@ -100,6 +110,9 @@ final class ExchangeOutput {
      * repaired and this throws, so the engine breaks the connection off without completing the body.
      */
     void fail(Throwable failure) throws IOException {
+        if (upgraded) {
+            throw new ResponseAbortedException(failure);
+        }
         if (body == null) {
             exchange.getResponseHeaders().clear();
             exchange.sendResponseHeaders(500, -1);

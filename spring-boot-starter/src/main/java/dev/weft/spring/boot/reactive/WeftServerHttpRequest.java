@@ -2,6 +2,7 @@ package dev.weft.spring.boot.reactive;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsExchange;
+import dev.weft.httpserver.ExchangeAttributes;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -23,13 +24,21 @@ import java.net.URISyntaxException;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A Weft exchange's request as spring-web's {@code ServerHttpRequest}: method, absolute URI (scheme from the
  * transport, authority from {@code Host}), a copy of the headers, cookies, TLS details, addresses, and the
  * body as a back-pressured stream of chunks read on the connection thread.
+ *
+ * <p>An HTTP/2 WebSocket opening request (RFC 8441 extended {@code CONNECT} with {@code :protocol websocket})
+ * is shown as the HTTP/1.1 opening request it stands for (RFC 6455 §4.1): method {@code GET} with
+ * {@code Upgrade: websocket}, {@code Connection: Upgrade} and a {@code Sec-WebSocket-Key} (HTTP/2 has no key;
+ * a random one is made up, and never used). So WebFlux's handshake checks, handler predicates and security
+ * rules that expect a {@code GET} upgrade treat both protocols alike; the engine answers the real request.
  */
 public final class WeftServerHttpRequest extends AbstractServerHttpRequest {
 
@@ -37,7 +46,8 @@ public final class WeftServerHttpRequest extends AbstractServerHttpRequest {
     private final Publisher<DataBuffer> body;
 
     WeftServerHttpRequest(HttpExchange exchange, Publisher<DataBuffer> body) throws URISyntaxException {
-        super(HttpMethod.valueOf(exchange.getRequestMethod()), uri(exchange), null, headers(exchange));
+        super(isWebSocketConnect(exchange) ? HttpMethod.GET : HttpMethod.valueOf(exchange.getRequestMethod()),
+                uri(exchange), null, headers(exchange));
         this.exchange = exchange;
         this.body = body;
     }
@@ -74,7 +84,23 @@ public final class WeftServerHttpRequest extends AbstractServerHttpRequest {
     private static HttpHeaders headers(HttpExchange exchange) {
         HttpHeaders headers = new HttpHeaders();
         exchange.getRequestHeaders().forEach(headers::addAll);
+        if (isWebSocketConnect(exchange)) {
+            headers.set(HttpHeaders.UPGRADE, "websocket");
+            headers.set(HttpHeaders.CONNECTION, "Upgrade");
+            if (!headers.containsHeader("Sec-WebSocket-Key")) {
+                byte[] nonce = new byte[16];
+                ThreadLocalRandom.current().nextBytes(nonce);
+                headers.set("Sec-WebSocket-Key", Base64.getEncoder().encodeToString(nonce));
+            }
+        }
         return headers;
+    }
+
+    /** Whether this is an RFC 8441 extended CONNECT opening a WebSocket over HTTP/2. */
+    private static boolean isWebSocketConnect(HttpExchange exchange) {
+        return "CONNECT".equals(exchange.getRequestMethod())
+                && exchange.getAttribute(ExchangeAttributes.CONNECT_PROTOCOL) instanceof String protocol
+                && protocol.equalsIgnoreCase("websocket");
     }
 
     @Override

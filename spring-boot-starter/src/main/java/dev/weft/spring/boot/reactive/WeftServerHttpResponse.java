@@ -13,6 +13,7 @@ import org.springframework.http.server.reactive.AbstractServerHttpResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,6 +49,35 @@ public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
     @SuppressWarnings("unchecked")
     public <T> T getNativeResponse() {
         return (T) exchange;
+    }
+
+    /**
+     * Hands the exchange over to another protocol (a WebSocket session): commits this response (commit
+     * actions run; status, headers and cookies are copied to the exchange, for the protocol's handshake
+     * answer), then runs {@code protocol} on the connection thread, which it may keep for as long as the
+     * protocol runs. Nothing more is written on the exchange by this response or its adapter afterwards.
+     *
+     * @return completes when {@code protocol} has returned, or fails with what it threw; fails with
+     *         {@link IllegalStateException} if the response was already committed
+     */
+    public Mono<Void> upgrade(Upgrade protocol) {
+        if (isCommitted()) {
+            return Mono.error(new IllegalStateException("The response is already committed; cannot upgrade"));
+        }
+        return doCommit(() -> {
+            Headers headers = exchange.getResponseHeaders();
+            headers.remove("Content-Length");
+            headers.remove("Transfer-Encoding");
+            output.upgraded();
+            return loop.submit(() -> protocol.run(exchange), () -> { });
+        });
+    }
+
+    /** Another protocol that takes over an exchange; see {@link #upgrade}. */
+    @FunctionalInterface
+    public interface Upgrade {
+        /** Runs the protocol on {@code exchange}, on the connection thread, until it ends. */
+        void run(HttpExchange exchange) throws IOException;
     }
 
     @Override

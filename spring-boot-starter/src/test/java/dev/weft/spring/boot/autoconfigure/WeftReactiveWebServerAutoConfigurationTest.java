@@ -25,14 +25,8 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.HttpHandler;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-import java.io.InputStream;
-import java.net.URL;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.Enumeration;
-import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -142,15 +136,7 @@ class WeftReactiveWebServerAutoConfigurationTest {
 
     @Test
     void http2PropertiesHaveGeneratedMetadata() throws Exception {
-        Map<String, JsonNode> properties = new HashMap<>();
-        JsonMapper json = JsonMapper.builder().build();
-        Enumeration<URL> files = getClass().getClassLoader()
-                .getResources("META-INF/spring-configuration-metadata.json");
-        for (URL file : Collections.list(files)) {
-            try (InputStream in = file.openStream()) {
-                json.readTree(in).path("properties").forEach(p -> properties.put(p.path("name").asString(), p));
-            }
-        }
+        Map<String, JsonNode> properties = ConfigurationMetadata.properties();
 
         assertThat(properties).containsKeys("weft.server.http2.h2c", "weft.server.http2.max-concurrent-streams",
                 "weft.server.http2.initial-window-size", "weft.server.http2.connection-window-size",
