@@ -276,6 +276,12 @@ public class WeftServerProperties implements Validator {
         private boolean h2c = true;
 
         /**
+         * Whether HTTP/2 connections announce SETTINGS_ENABLE_CONNECT_PROTOCOL and accept extended CONNECT
+         * (RFC 8441), so browsers can open WebSockets over an HTTP/2 connection.
+         */
+        private boolean extendedConnect = true;
+
+        /**
          * Maximum number of streams a client may have open at once on one connection
          * (SETTINGS_MAX_CONCURRENT_STREAMS). More are refused with REFUSED_STREAM.
          */
@@ -327,6 +333,14 @@ public class WeftServerProperties implements Validator {
 
         public void setH2c(boolean h2c) {
             this.h2c = h2c;
+        }
+
+        public boolean isExtendedConnect() {
+            return extendedConnect;
+        }
+
+        public void setExtendedConnect(boolean extendedConnect) {
+            this.extendedConnect = extendedConnect;
         }
 
         public int getMaxConcurrentStreams() {
@@ -403,6 +417,7 @@ public class WeftServerProperties implements Validator {
             return Http2Config.builder()
                     .h2Enabled(true)
                     .h2cEnabled(h2c)
+                    .extendedConnect(extendedConnect)
                     .maxConcurrentStreams(maxConcurrentStreams)
                     .initialWindowSize(EngineSettings.bytes("initialWindowSize", initialWindowSize))
                     .connectionWindowSize(EngineSettings.bytes("connectionWindowSize", connectionWindowSize))

@@ -115,12 +115,13 @@ class WeftReactiveWebServerAutoConfigurationTest {
                 "weft.server.http2.max-concurrent-streams=3", "weft.server.http2.initial-window-size=64KB",
                 "weft.server.http2.connection-window-size=4MB", "weft.server.http2.max-frame-size=1MB",
                 "weft.server.http2.max-header-list-size=8KB", "weft.server.http2.header-table-size=1KB",
-                "weft.server.http2.max-resets-per-second=5", "weft.server.http2.max-control-frames-per-second=6")
+                "weft.server.http2.max-resets-per-second=5", "weft.server.http2.max-control-frames-per-second=6",
+                "weft.server.http2.extended-connect=false")
                 .run(context -> {
                     Http2Config http2 = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig()
                             .http2();
                     assertThat(http2).isEqualTo(new Http2Config(true, false, 3, 64 * 1024, 4 * 1024 * 1024,
-                            1024 * 1024, 8 * 1024, 1024, 5, 6, true));
+                            1024 * 1024, 8 * 1024, 1024, 5, 6, false));
                 });
     }
 
@@ -142,7 +143,7 @@ class WeftReactiveWebServerAutoConfigurationTest {
                 "weft.server.http2.initial-window-size", "weft.server.http2.connection-window-size",
                 "weft.server.http2.max-frame-size", "weft.server.http2.max-header-list-size",
                 "weft.server.http2.header-table-size", "weft.server.http2.max-resets-per-second",
-                "weft.server.http2.max-control-frames-per-second");
+                "weft.server.http2.max-control-frames-per-second", "weft.server.http2.extended-connect");
         JsonNode frameSize = properties.get("weft.server.http2.max-frame-size");
         assertThat(frameSize.path("type").asString()).isEqualTo("org.springframework.util.unit.DataSize");
         assertThat(frameSize.path("defaultValue").asString()).isEqualTo("16KB");
