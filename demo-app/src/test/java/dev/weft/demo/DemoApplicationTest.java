@@ -24,6 +24,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -401,6 +403,41 @@ class DemoApplicationTest {
             assertThat(left.get("from").asString()).isEqualTo(bobName);
             a.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void chatPageWorksInHeadlessChromium() throws Exception {
+        Path script = Path.of("src/test/resources/browser/chat_two_pages.js").toAbsolutePath();
+        Path userData = Files.createTempDirectory("weft-demo-chromium");
+        List<String> command = List.of("node", script.toString(), "http://127.0.0.1:" + port + "/chat.html",
+                userData.toString());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("NODE_PATH", nodeModules().toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(25, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+
+        JsonNode result = JSON.readTree(output.lines().reduce((first, second) -> second).orElseThrow());
+        String line = result.get("line").asString();
+        for (String who : List.of("alice", "bob")) {
+            assertThat(result.get(who).get("log").asString()).as(who).contains(line);
+            assertThat(result.get(who).get("protocol").asString()).as(who).isEqualTo("HTTP/1.1");
+        }
+        assertThat(result.get("alice").get("name").asString()).isNotEqualTo(result.get("bob").get("name").asString());
+        assertThat(result.get("errors")).isEmpty();
+    }
+
+    /** Where scripts/install-test-tools.sh installs playwright-core: $WEFT_TOOLS_BIN/../node/node_modules. */
+    private static Path nodeModules() {
+        String bin = System.getenv("WEFT_TOOLS_BIN");
+        Path tools = bin != null && !bin.isBlank() ? Path.of(bin).getParent()
+                : Path.of(System.getProperty("user.home"), ".cache", "weft-tools");
+        Path modules = tools.resolve("node").resolve("node_modules");
+        assertThat(modules.resolve("playwright-core")).as("playwright-core (scripts/install-test-tools.sh)").isDirectory();
+        assertThat(Path.of("/usr/bin/chromium")).as("chromium (scripts/install-test-tools.sh)").isRegularFile();
+        return modules;
     }
 
     @Test
