@@ -107,7 +107,8 @@ public final class Http2Connection {
         this.receiveWindow = new FlowControlWindow(0, settings.connectionWindowSize());
         this.resetBudget = new RateBudget(settings.maxResetsPerSecond());
         this.controlBudget = new RateBudget(settings.maxControlFramesPerSecond());
-        this.handlerThreads = Thread.ofVirtual().name("weft-h2-stream-", 1).factory();
+        // One name for all: numbering them would format a string per stream.
+        this.handlerThreads = Thread.ofVirtual().name("weft-h2-stream").factory();
         this.idleNanos = config.idleTimeout().toNanos();
         this.writeTimeoutNanos = config.writeTimeout().toNanos();
         this.streamUpdateThreshold = Math.max(1, settings.initialWindowSize() / 2);
