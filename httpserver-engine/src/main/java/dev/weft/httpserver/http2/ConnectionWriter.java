@@ -71,43 +71,31 @@ final class ConnectionWriter implements Runnable {
     }
 
     /**
-     * What the writer keeps per stream, guarded by the writer's lock: a response head held back to leave
-     * with the first body bytes, and whether the stream was reset (nothing may follow our RST_STREAM).
+     * What the writer keeps per stream, guarded by the writer's lock: whether the stream was reset (nothing
+     * may follow our RST_STREAM).
      */
     static final class StreamFrames {
-        private Item pendingHead;
         private boolean resetQueued;
     }
 
     /**
-     * Queues a frame for a stream, waiting while the queue is full.
-     *
-     * @throws IOException if the connection failed or is closing
-     */
-    void send(Item item) throws IOException {
-        send(null, item);
-    }
-
-    /**
-     * Queues a frame of a stream (after its held-back head, if any), waiting while the queue is full.
+     * Queues a frame of a stream, preceded by {@code head} unless that is null, waiting while the queue is
+     * full. A response head the stream held back thus leaves with its first body bytes, under one lock.
      *
      * @throws IOException if the stream was reset, or the connection failed or is closing
      */
-    void send(StreamFrames stream, Item item) throws IOException {
+    void send(StreamFrames stream, Item head, Item item) throws IOException {
         lock.lock();
         try {
             while (queuedBytes > MAX_QUEUED_BYTES && failure == null && !closing) {
                 notFull.awaitUninterruptibly();
             }
             checkOpen();
-            if (stream != null) {
-                if (stream.resetQueued) {
-                    throw new ClientClosedException("stream reset");
-                }
-                if (stream.pendingHead != null) {
-                    add(stream.pendingHead);
-                    stream.pendingHead = null;
-                }
+            if (stream.resetQueued) {
+                throw new ClientClosedException("stream reset");
+            }
+            if (head != null) {
+                add(head);
             }
             add(item);
         } finally {
@@ -115,25 +103,14 @@ final class ConnectionWriter implements Runnable {
         }
     }
 
-    /** Holds a stream's response head back until its first frame is sent or {@link #releaseHead}. */
-    void holdHead(StreamFrames stream, Item head) {
+    /** Queues a stream's held-back response head on its own (e.g. the handler flushed before writing). */
+    void sendHead(StreamFrames stream, Item head) throws IOException {
         lock.lock();
         try {
-            stream.pendingHead = head;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Queues a held-back head now (e.g. the handler flushed before writing). */
-    void releaseHead(StreamFrames stream) throws IOException {
-        lock.lock();
-        try {
-            if (stream.pendingHead != null && !stream.resetQueued) {
+            if (!stream.resetQueued) {
                 checkOpen();
-                add(stream.pendingHead);
+                add(head);
             }
-            stream.pendingHead = null;
         } finally {
             lock.unlock();
         }
@@ -144,7 +121,6 @@ final class ConnectionWriter implements Runnable {
         lock.lock();
         try {
             stream.resetQueued = true;
-            stream.pendingHead = null;
             if (failure == null && !closing) {
                 add(rst);
             }

@@ -701,7 +701,8 @@ public final class Http2Connection {
 
     void sendStreamWindowUpdate(Http2Stream stream, int increment) throws IOException {
         stream.receiveWindow().increment(increment);
-        stream.enqueue(new ConnectionWriter.Frames(encoder.encode(new WindowUpdateFrame(stream.id(), increment))));
+        byte[] update = encoder.encode(new WindowUpdateFrame(stream.id(), increment));
+        stream.enqueueUnordered(new ConnectionWriter.Frames(update));
     }
 
     void bodyReadTimedOut() {

@@ -63,6 +63,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private volatile boolean handlerFailed;
     /** Orders our frames for this stream in the writer: nothing is queued after our RST_STREAM. */
     private final ConnectionWriter.StreamFrames frames = new ConnectionWriter.StreamFrames();
+    /** The response head, held back until the first body bytes or a flush (handler thread only). */
+    private ConnectionWriter.Item heldHead;
     /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
     private volatile Thread handlerThread;
     private int status;
@@ -225,17 +227,29 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     }
 
     /**
-     * Queues a frame of this stream, unless we have reset it; may wait while the connection's queue is full.
+     * Queues a frame of this stream's response (after the held-back head, if any), unless we have reset the
+     * stream; may wait while the connection's queue is full. Handler thread only.
      *
      * @throws IOException if the stream was reset or the connection failed
      */
     void enqueue(ConnectionWriter.Item item) throws IOException {
-        connection.writer().send(frames, item);
+        ConnectionWriter.Item head = heldHead;
+        heldHead = null;
+        connection.writer().send(frames, head, item);
     }
 
-    /** Sends the response head now if it is still held back for the first body bytes. */
+    /** Queues a frame that need not follow the response head (a WINDOW_UPDATE), from any thread. */
+    void enqueueUnordered(ConnectionWriter.Item item) throws IOException {
+        connection.writer().send(frames, null, item);
+    }
+
+    /** Sends the response head now if it is still held back for the first body bytes. Handler thread only. */
     void flushHead() throws IOException {
-        connection.writer().releaseHead(frames);
+        ConnectionWriter.Item head = heldHead;
+        if (head != null) {
+            heldHead = null;
+            connection.writer().sendHead(frames, head);
+        }
     }
 
     // ---- Http2RequestBody.Owner, handler thread ----
@@ -453,7 +467,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             connection.sendHeaders(this, fields, noBody);
         } else {
             // Held back so that head and body leave together; the first body bytes or a flush send it.
-            connection.writer().holdHead(frames, new ConnectionWriter.HeaderBlock(id, fields, false));
+            heldHead = new ConnectionWriter.HeaderBlock(id, fields, false);
         }
         if (noBody) {
             localEnded();
