@@ -54,6 +54,8 @@ final class ConnectionWriter implements Runnable {
     private final Condition finished = lock.newCondition();
     // Guarded by lock.
     private ArrayDeque<Item> queue = new ArrayDeque<>();
+    /** The other of the two queues: the batch the writer thread is writing. */
+    private ArrayDeque<Item> spare = new ArrayDeque<>();
     private long queuedBytes;
     private int queuedControlFrames;
     private boolean closing;
@@ -210,38 +212,9 @@ final class ConnectionWriter implements Runnable {
 
     @Override
     public void run() {
-        ArrayDeque<Item> batch = new ArrayDeque<>();
         try {
-            while (true) {
-                lock.lock();
-                try {
-                    while (queue.isEmpty() && !closing) {
-                        notEmpty.await();
-                    }
-                    if (queue.isEmpty()) {
-                        break;
-                    }
-                    ArrayDeque<Item> taken = queue;
-                    queue = batch;
-                    batch = taken;
-                    queuedBytes = 0;
-                    queuedControlFrames = 0;
-                    notFull.signalAll();
-                } finally {
-                    lock.unlock();
-                }
-                for (Item item; (item = batch.poll()) != null; ) {
-                    write(item);
-                }
-                if (isQueueEmpty()) {
-                    // Give the streams that are about to answer a chance to queue, so that their frames
-                    // leave in this flush rather than in one each.
-                    Thread.yield();
-                    if (isQueueEmpty()) {
-                        out.flush();
-                        afterFlush.run();
-                    }
-                }
+            for (ArrayDeque<Item> batch; (batch = takeBatch()) != null; ) {
+                writeBatch(batch);
             }
             out.flush();
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -265,6 +238,49 @@ final class ConnectionWriter implements Runnable {
         }
     }
 
+    /** Waits until something is queued and takes all of it; null once closing with nothing left. */
+    private ArrayDeque<Item> takeBatch() throws InterruptedException {
+        lock.lock();
+        try {
+            while (queue.isEmpty() && !closing) {
+                notEmpty.await();
+            }
+            if (queue.isEmpty()) {
+                return null;
+            }
+            ArrayDeque<Item> taken = queue;
+            queue = spare; // emptied by the previous writeBatch
+            spare = taken;
+            queuedBytes = 0;
+            queuedControlFrames = 0;
+            notFull.signalAll();
+            return taken;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes a batch into the connection buffer and flushes, unless more was queued meanwhile. A method of
+     * its own, called per batch, so that the JIT compiles it as such rather than only as part of the
+     * never-ending loop in {@link #run} (an on-stack replacement that a deoptimisation sends back to the
+     * interpreter for every connection at once).
+     */
+    private void writeBatch(ArrayDeque<Item> batch) throws IOException {
+        for (Item item; (item = batch.poll()) != null; ) {
+            write(item);
+        }
+        if (isQueueEmpty()) {
+            // Give the streams that are about to answer a chance to queue, so that their frames
+            // leave in this flush rather than in one each.
+            Thread.yield();
+            if (isQueueEmpty()) {
+                out.flush();
+                afterFlush.run();
+            }
+        }
+    }
+
     private boolean isQueueEmpty() {
         lock.lock();
         try {
@@ -275,14 +291,16 @@ final class ConnectionWriter implements Runnable {
     }
 
     private void write(Item item) throws IOException {
-        switch (item) {
-            case Frames f -> out.write(f.bytes, 0, f.bytes.length);
-            case HeaderBlock h -> writeHeaderBlock(h);
-            case PeerSettings s -> {
-                encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
-                frameWriter.maxFrameSize(s.maxFrameSize);
-                out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
-            }
+        // instanceof rather than a pattern switch: the switch's type test deoptimised the compiled writer
+        // whenever a new connection queued its first PeerSettings, long after warm-up.
+        if (item instanceof Frames f) {
+            out.write(f.bytes, 0, f.bytes.length);
+        } else if (item instanceof HeaderBlock h) {
+            writeHeaderBlock(h);
+        } else if (item instanceof PeerSettings s) {
+            encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
+            frameWriter.maxFrameSize(s.maxFrameSize);
+            out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
         }
     }
 
