@@ -337,7 +337,8 @@ public final class Http2Connection {
         if (openStreams.get() >= settings.maxConcurrentStreams()
                 || runningHandlers.get() >= 2 * settings.maxConcurrentStreams()) {
             LOG.log(Level.DEBUG, () -> "refusing stream " + id + " from " + connection.remoteAddress()
-                    + ": too many concurrent streams");
+                    + ": too many concurrent streams (" + openStreams.get() + " open, " + runningHandlers.get()
+                    + " handlers running)");
             refuse(id);
             return;
         }
