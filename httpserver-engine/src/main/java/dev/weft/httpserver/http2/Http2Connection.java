@@ -451,7 +451,7 @@ public final class Http2Connection {
         if (stream.remoteClosed()) {
             throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "DATA after END_STREAM");
         }
-        stream.receiveWindow().consume(length);
+        stream.consumeReceiveWindow(length);
         byte[] data = f.data();
         if (data.length == 0 && !f.endStream()) {
             spendControl();
@@ -701,7 +701,7 @@ public final class Http2Connection {
     }
 
     void sendStreamWindowUpdate(Http2Stream stream, int increment) throws IOException {
-        stream.receiveWindow().increment(increment);
+        stream.openReceiveWindow(increment);
         byte[] update = encoder.encode(new WindowUpdateFrame(stream.id(), increment));
         stream.enqueueUnordered(new ConnectionWriter.Frames(update));
     }

@@ -105,8 +105,24 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         return sendWindow;
     }
 
-    FlowControlWindow receiveWindow() {
-        return receiveWindow;
+    /** Takes a received DATA frame's octets out of this stream's receive window (reader thread). */
+    void consumeReceiveWindow(int n) throws Http2Exception {
+        lock.lock();
+        try {
+            receiveWindow.consume(n);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Gives octets back to this stream's receive window as a WINDOW_UPDATE announces them. */
+    void openReceiveWindow(int n) throws Http2Exception {
+        lock.lock();
+        try {
+            receiveWindow.increment(n);
+        } finally {
+            lock.unlock();
+        }
     }
 
     Http2RequestBody body() {
