@@ -33,8 +33,8 @@ final class Http2RequestBody extends InputStream {
     private final long readTimeoutNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
-    // Guarded by lock.
-    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>(4);
+    // Guarded by lock. The queue and the trailers are made when needed: most requests carry no body.
+    private ArrayDeque<byte[]> chunks;
     private byte[] current;
     private int pos;
     private boolean ended;
@@ -42,7 +42,7 @@ final class Http2RequestBody extends InputStream {
     private IOException failure;
     private Headers trailers;
     private boolean started;
-    private final byte[] single = new byte[1];
+    private byte[] single;
 
     /**
      * @param ended whether the request has no body at all (END_STREAM on its HEADERS)
@@ -50,10 +50,7 @@ final class Http2RequestBody extends InputStream {
     Http2RequestBody(Owner owner, long readTimeoutNanos, boolean ended) {
         this.owner = owner;
         this.readTimeoutNanos = readTimeoutNanos;
-        if (ended) {
-            this.ended = true;
-            this.trailers = new Headers();
-        }
+        this.ended = ended;
     }
 
     /**
@@ -69,6 +66,9 @@ final class Http2RequestBody extends InputStream {
                 return false;
             }
             if (data.length > 0) {
+                if (chunks == null) {
+                    chunks = new ArrayDeque<>(4);
+                }
                 chunks.add(data);
                 arrived.signal();
             }
@@ -83,7 +83,7 @@ final class Http2RequestBody extends InputStream {
         lock.lock();
         try {
             ended = true;
-            trailers = trailerFields == null ? new Headers() : trailerFields;
+            trailers = trailerFields;
             arrived.signal();
         } finally {
             lock.unlock();
@@ -107,7 +107,13 @@ final class Http2RequestBody extends InputStream {
     Headers trailers() {
         lock.lock();
         try {
-            return ended && current == null && chunks.isEmpty() ? trailers : null;
+            if (!ended || current != null || !isEmpty(chunks)) {
+                return null;
+            }
+            if (trailers == null) {
+                trailers = new Headers();
+            }
+            return trailers;
         } finally {
             lock.unlock();
         }
@@ -124,6 +130,9 @@ final class Http2RequestBody extends InputStream {
 
     @Override
     public int read() throws IOException {
+        if (single == null) {
+            single = new byte[1];
+        }
         int n = read(single, 0, 1);
         return n < 0 ? -1 : single[0] & 0xff;
     }
@@ -140,7 +149,7 @@ final class Http2RequestBody extends InputStream {
         try {
             long left = readTimeoutNanos;
             while (current == null) {
-                current = chunks.poll();
+                current = chunks == null ? null : chunks.poll();
                 pos = 0;
                 if (current != null) {
                     break;
@@ -193,12 +202,16 @@ final class Http2RequestBody extends InputStream {
         }
     }
 
+    private static boolean isEmpty(ArrayDeque<byte[]> chunks) {
+        return chunks == null || chunks.isEmpty();
+    }
+
     /** Reads to the end; returns at once, without a buffer, for a request that carries no body. */
     @Override
     public byte[] readAllBytes() throws IOException {
         lock.lock();
         try {
-            if (ended && current == null && chunks.isEmpty() && !closed) {
+            if (ended && current == null && isEmpty(chunks) && !closed) {
                 started = true;
                 return new byte[0];
             }
@@ -213,8 +226,10 @@ final class Http2RequestBody extends InputStream {
         lock.lock();
         try {
             int n = current == null ? 0 : current.length - pos;
-            for (byte[] c : chunks) {
-                n += c.length;
+            if (chunks != null) {
+                for (byte[] c : chunks) {
+                    n += c.length;
+                }
             }
             return n;
         } finally {
@@ -233,10 +248,12 @@ final class Http2RequestBody extends InputStream {
             }
             closed = true;
             dropped = current == null ? 0 : current.length - pos;
-            for (byte[] c : chunks) {
-                dropped += c.length;
+            if (chunks != null) {
+                for (byte[] c : chunks) {
+                    dropped += c.length;
+                }
+                chunks.clear();
             }
-            chunks.clear();
             current = null;
         } finally {
             lock.unlock();
