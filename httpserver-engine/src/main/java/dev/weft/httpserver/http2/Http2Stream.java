@@ -47,7 +47,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private final FlowControlWindow sendWindow;
     private final FlowControlWindow receiveWindow;
     private final Http2RequestBody body;
-    private final long startNanos = System.nanoTime();
+    /** When the stream opened, for the access log (0 without one). */
+    private final long startNanos;
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock.
     // Written under lock, read without it.
@@ -83,6 +84,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
         this.body = new Http2RequestBody(this, bodyReadTimeoutNanos, endStream);
         this.state = endStream ? State.HALF_CLOSED_REMOTE : State.OPEN;
+        this.startNanos = connection.connection().config().accessLog() ? System.nanoTime() : 0;
     }
 
     int id() {
@@ -561,15 +563,9 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             // The exchange was closed around an unfinished body.
             reset(ErrorCode.INTERNAL_ERROR);
         }
-        boolean requestUnfinished;
-        lock.lock();
-        try {
-            requestUnfinished = state == State.HALF_CLOSED_LOCAL;
-        } finally {
-            lock.unlock();
-        }
-        if (requestUnfinished) {
+        if (state == State.HALF_CLOSED_LOCAL) {
             // §8.1: the response is complete; ask the client to stop sending the request, without error.
+            // (reset does nothing if the request ended meanwhile: it checks the state again under the lock.)
             reset(ErrorCode.NO_ERROR);
         }
         connection.exchangeEnded(this);
