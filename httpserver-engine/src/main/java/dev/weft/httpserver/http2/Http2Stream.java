@@ -51,6 +51,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private final long startNanos;
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock.
+    private boolean uncounted;
     // Written under lock, read without it.
     private volatile State state;
     private volatile boolean resetSent;
@@ -159,6 +160,24 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     long received() {
         return bodyReceived;
+    }
+
+    /**
+     * Takes the stream off the connection's count of concurrent streams.
+     *
+     * @return whether this call did (it is done once, by whichever thread comes first)
+     */
+    boolean leaveStreamCount() {
+        lock.lock();
+        try {
+            if (uncounted) {
+                return false;
+            }
+            uncounted = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The client sent END_STREAM. */
