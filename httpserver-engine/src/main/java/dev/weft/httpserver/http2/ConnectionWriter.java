@@ -291,16 +291,14 @@ final class ConnectionWriter implements Runnable {
     }
 
     private void write(Item item) throws IOException {
-        // instanceof rather than a pattern switch: the switch's type test deoptimised the compiled writer
-        // whenever a new connection queued its first PeerSettings, long after warm-up.
-        if (item instanceof Frames f) {
-            out.write(f.bytes, 0, f.bytes.length);
-        } else if (item instanceof HeaderBlock h) {
-            writeHeaderBlock(h);
-        } else if (item instanceof PeerSettings s) {
-            encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
-            frameWriter.maxFrameSize(s.maxFrameSize);
-            out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
+        switch (item) {
+            case Frames f -> out.write(f.bytes, 0, f.bytes.length);
+            case HeaderBlock h -> writeHeaderBlock(h);
+            case PeerSettings s -> {
+                encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
+                frameWriter.maxFrameSize(s.maxFrameSize);
+                out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
+            }
         }
     }
 
