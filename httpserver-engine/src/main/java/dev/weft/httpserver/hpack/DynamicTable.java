@@ -81,6 +81,21 @@ public final class DynamicTable {
         return -1;
     }
 
+    /**
+     * 1-based index of the newest of the {@code limit} newest entries whose name and value are these very
+     * {@code String} instances, or -1: a cheap first look for a field an encoder sends again and again.
+     */
+    public int indexOfSame(String name, String value, int limit) {
+        int n = Math.min(limit, length);
+        for (int i = 1; i <= n; i++) {
+            HeaderField f = ring[(head - (i - 1) + ring.length) % ring.length];
+            if (f.value() == value && f.name() == name) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** 1-based index of the newest entry with this name, or -1. */
     public int indexOf(String name) {
         for (int i = 1; i <= length; i++) {

@@ -20,6 +20,7 @@ public final class HpackDecoder {
     private int maxHeaderListSize;
     private int maxStringLength = DEFAULT_MAX_STRING_LENGTH;
     private boolean sizeUpdateRequired;
+    private final RepeatedLiterals repeated = new RepeatedLiterals();
 
     /** A decoder with a 4096-octet table limit and no header list size limit. */
     public HpackDecoder() {
@@ -127,11 +128,39 @@ public final class HpackDecoder {
         boolean neverIndexed = !indexing && (b & 0x10) != 0;
         int nameIndex = PrefixedInteger.decode(in, indexing ? 6 : 4);
         String name = nameIndex == 0 ? readString(in) : lookup(nameIndex).name();
+        if (!indexing && !neverIndexed && in.hasArray()) {
+            return readUnindexedLiteral(in, name);
+        }
         String value = readString(in);
         HeaderField field = new HeaderField(name, value, neverIndexed);
         if (indexing) {
             table.add(field);
         }
+        return field;
+    }
+
+    /** A literal without indexing: a repeat of a recent one is the same field, else it is decoded. */
+    private HeaderField readUnindexedLiteral(ByteBuffer in, String name) throws HpackException {
+        int start = in.position();
+        if (!in.hasRemaining()) {
+            throw HpackException.compression("truncated string literal");
+        }
+        int length = PrefixedInteger.decode(in, 7);
+        int end = in.position() + length;
+        if (length > in.remaining() || end - start > RepeatedLiterals.MAX_ENCODED_LENGTH) {
+            in.position(start);
+            return new HeaderField(name, readString(in), false);
+        }
+        byte[] block = in.array();
+        int offset = in.arrayOffset();
+        HeaderField field = repeated.find(name, block, offset + start, offset + end);
+        if (field != null && field.value().length() <= maxStringLength) {
+            in.position(end);
+            return field;
+        }
+        in.position(start);
+        field = new HeaderField(name, readString(in), false);
+        repeated.remember(field, block, offset + start, offset + end);
         return field;
     }
 

@@ -13,6 +13,8 @@ public final class HpackEncoder {
 
     /** Cookies shorter than this are guessable, so they are never indexed (RFC 7541 §7.1.3). */
     private static final int MIN_INDEXED_COOKIE_LENGTH = 20;
+    /** How many of the newest dynamic-table entries are first searched for the field's very strings. */
+    private static final int RECENT_ENTRIES = 16;
     private static final Set<String> ALWAYS_SENSITIVE = Set.of("authorization", "proxy-authorization", "set-cookie");
     private final DynamicTable table;
     private final int maxTableSizeCap;
@@ -94,6 +96,11 @@ public final class HpackEncoder {
         String value = field.value();
         boolean sensitive = isSensitive(field);
         if (!sensitive) {
+            int same = table.indexOfSame(name, value, RECENT_ENTRIES);
+            if (same > 0) {
+                PrefixedInteger.encode(out, 0x80, 7, StaticTable.LENGTH + same);
+                return;
+            }
             int exact = StaticTable.indexOf(field);
             if (exact < 0) {
                 int dynamic = dynamicIndex(fieldSeq.get(field), field);

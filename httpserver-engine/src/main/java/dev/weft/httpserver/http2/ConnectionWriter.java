@@ -54,6 +54,8 @@ final class ConnectionWriter implements Runnable {
     private final Condition finished = lock.newCondition();
     // Guarded by lock.
     private ArrayDeque<Item> queue = new ArrayDeque<>();
+    /** The other of the two queues: the batch the writer thread is writing. */
+    private ArrayDeque<Item> spare = new ArrayDeque<>();
     private long queuedBytes;
     private int queuedControlFrames;
     private boolean closing;
@@ -71,43 +73,31 @@ final class ConnectionWriter implements Runnable {
     }
 
     /**
-     * What the writer keeps per stream, guarded by the writer's lock: a response head held back to leave
-     * with the first body bytes, and whether the stream was reset (nothing may follow our RST_STREAM).
+     * What the writer keeps per stream, guarded by the writer's lock: whether the stream was reset (nothing
+     * may follow our RST_STREAM).
      */
     static final class StreamFrames {
-        private Item pendingHead;
         private boolean resetQueued;
     }
 
     /**
-     * Queues a frame for a stream, waiting while the queue is full.
-     *
-     * @throws IOException if the connection failed or is closing
-     */
-    void send(Item item) throws IOException {
-        send(null, item);
-    }
-
-    /**
-     * Queues a frame of a stream (after its held-back head, if any), waiting while the queue is full.
+     * Queues a frame of a stream, preceded by {@code head} unless that is null, waiting while the queue is
+     * full. A response head the stream held back thus leaves with its first body bytes, under one lock.
      *
      * @throws IOException if the stream was reset, or the connection failed or is closing
      */
-    void send(StreamFrames stream, Item item) throws IOException {
+    void send(StreamFrames stream, Item head, Item item) throws IOException {
         lock.lock();
         try {
             while (queuedBytes > MAX_QUEUED_BYTES && failure == null && !closing) {
                 notFull.awaitUninterruptibly();
             }
             checkOpen();
-            if (stream != null) {
-                if (stream.resetQueued) {
-                    throw new ClientClosedException("stream reset");
-                }
-                if (stream.pendingHead != null) {
-                    add(stream.pendingHead);
-                    stream.pendingHead = null;
-                }
+            if (stream.resetQueued) {
+                throw new ClientClosedException("stream reset");
+            }
+            if (head != null) {
+                add(head);
             }
             add(item);
         } finally {
@@ -115,25 +105,14 @@ final class ConnectionWriter implements Runnable {
         }
     }
 
-    /** Holds a stream's response head back until its first frame is sent or {@link #releaseHead}. */
-    void holdHead(StreamFrames stream, Item head) {
+    /** Queues a stream's held-back response head on its own (e.g. the handler flushed before writing). */
+    void sendHead(StreamFrames stream, Item head) throws IOException {
         lock.lock();
         try {
-            stream.pendingHead = head;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Queues a held-back head now (e.g. the handler flushed before writing). */
-    void releaseHead(StreamFrames stream) throws IOException {
-        lock.lock();
-        try {
-            if (stream.pendingHead != null && !stream.resetQueued) {
+            if (!stream.resetQueued) {
                 checkOpen();
-                add(stream.pendingHead);
+                add(head);
             }
-            stream.pendingHead = null;
         } finally {
             lock.unlock();
         }
@@ -144,7 +123,6 @@ final class ConnectionWriter implements Runnable {
         lock.lock();
         try {
             stream.resetQueued = true;
-            stream.pendingHead = null;
             if (failure == null && !closing) {
                 add(rst);
             }
@@ -234,38 +212,9 @@ final class ConnectionWriter implements Runnable {
 
     @Override
     public void run() {
-        ArrayDeque<Item> batch = new ArrayDeque<>();
         try {
-            while (true) {
-                lock.lock();
-                try {
-                    while (queue.isEmpty() && !closing) {
-                        notEmpty.await();
-                    }
-                    if (queue.isEmpty()) {
-                        break;
-                    }
-                    ArrayDeque<Item> taken = queue;
-                    queue = batch;
-                    batch = taken;
-                    queuedBytes = 0;
-                    queuedControlFrames = 0;
-                    notFull.signalAll();
-                } finally {
-                    lock.unlock();
-                }
-                for (Item item; (item = batch.poll()) != null; ) {
-                    write(item);
-                }
-                if (isQueueEmpty()) {
-                    // Give the streams that are about to answer a chance to queue, so that their frames
-                    // leave in this flush rather than in one each.
-                    Thread.yield();
-                    if (isQueueEmpty()) {
-                        out.flush();
-                        afterFlush.run();
-                    }
-                }
+            for (ArrayDeque<Item> batch; (batch = takeBatch()) != null; ) {
+                writeBatch(batch);
             }
             out.flush();
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -285,6 +234,49 @@ final class ConnectionWriter implements Runnable {
                 finished.signalAll();
             } finally {
                 lock.unlock();
+            }
+        }
+    }
+
+    /** Waits until something is queued and takes all of it; null once closing with nothing left. */
+    private ArrayDeque<Item> takeBatch() throws InterruptedException {
+        lock.lock();
+        try {
+            while (queue.isEmpty() && !closing) {
+                notEmpty.await();
+            }
+            if (queue.isEmpty()) {
+                return null;
+            }
+            ArrayDeque<Item> taken = queue;
+            queue = spare; // emptied by the previous writeBatch
+            spare = taken;
+            queuedBytes = 0;
+            queuedControlFrames = 0;
+            notFull.signalAll();
+            return taken;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes a batch into the connection buffer and flushes, unless more was queued meanwhile. A method of
+     * its own, called per batch, so that the JIT compiles it as such rather than only as part of the
+     * never-ending loop in {@link #run} (an on-stack replacement that a deoptimisation sends back to the
+     * interpreter for every connection at once).
+     */
+    private void writeBatch(ArrayDeque<Item> batch) throws IOException {
+        for (Item item; (item = batch.poll()) != null; ) {
+            write(item);
+        }
+        if (isQueueEmpty()) {
+            // Give the streams that are about to answer a chance to queue, so that their frames
+            // leave in this flush rather than in one each.
+            Thread.yield();
+            if (isQueueEmpty()) {
+                out.flush();
+                afterFlush.run();
             }
         }
     }

@@ -4,7 +4,8 @@ package dev.weft.httpserver.http2;
  * One HTTP/2 flow-control window (RFC 9113 §5.2, §6.9): the connection window (stream 0) or a stream's.
  * The size may become negative after a SETTINGS_INITIAL_WINDOW_SIZE reduction (§6.9.2) and never exceeds
  * 2^31-1. Errors are raised as stream errors for stream windows and connection errors for the connection
- * window (see {@link #isStreamLevel()}). Thread-safe.
+ * window (see {@link #isStreamLevel()}). Not thread-safe: the connection's send flow control guards the send
+ * windows under its lock, the reader thread owns the connection's receive window, a stream's lock guards its own.
  */
 public final class FlowControlWindow {
 
@@ -31,12 +32,12 @@ public final class FlowControlWindow {
         return streamId != 0;
     }
 
-    public synchronized int size() {
+    public int size() {
         return (int) size;
     }
 
     /** Octets that may be sent now (0 when the window is empty or negative). */
-    public synchronized int available() {
+    public int available() {
         return (int) Math.max(0, size);
     }
 
@@ -45,7 +46,7 @@ public final class FlowControlWindow {
      *
      * @throws Http2Exception FLOW_CONTROL_ERROR if {@code n} exceeds the window; the window is unchanged
      */
-    public synchronized void consume(int n) throws Http2Exception {
+    public void consume(int n) throws Http2Exception {
         if (n < 0) {
             throw new IllegalArgumentException("negative length: " + n);
         }
@@ -56,7 +57,7 @@ public final class FlowControlWindow {
     }
 
     /** Takes up to {@code max} octets if any are available, returning how many were taken (sender side). */
-    public synchronized int tryConsume(int max) {
+    public int tryConsume(int max) {
         int n = (int) Math.min(Math.max(0, size), Math.max(0, max));
         size -= n;
         return n;
@@ -67,7 +68,7 @@ public final class FlowControlWindow {
      *
      * @throws Http2Exception FLOW_CONTROL_ERROR if the window would exceed 2^31-1; the window is unchanged
      */
-    public synchronized void increment(int delta) throws Http2Exception {
+    public void increment(int delta) throws Http2Exception {
         if (delta < 1) {
             throw new IllegalArgumentException("increment must be positive: " + delta);
         }
@@ -81,7 +82,7 @@ public final class FlowControlWindow {
      * Applies the difference between a new and old SETTINGS_INITIAL_WINDOW_SIZE (§6.9.2); may make the
      * window negative. Overflow is always a connection error.
      */
-    public synchronized void adjustInitialSize(int oldInitial, int newInitial) throws Http2ConnectionException {
+    public void adjustInitialSize(int oldInitial, int newInitial) throws Http2ConnectionException {
         long adjusted = size + ((long) newInitial - oldInitial);
         if (adjusted > MAX_SIZE) {
             throw new Http2ConnectionException(ErrorCode.FLOW_CONTROL_ERROR,
@@ -97,7 +98,7 @@ public final class FlowControlWindow {
     }
 
     @Override
-    public synchronized String toString() {
+    public String toString() {
         return "FlowControlWindow[stream=" + streamId + ", size=" + size + "]";
     }
 }

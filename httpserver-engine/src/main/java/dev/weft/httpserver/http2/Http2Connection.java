@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -63,9 +62,7 @@ public final class Http2Connection {
     private final SendFlowControl sendFlow = new SendFlowControl();
     private final FlowControlWindow receiveWindow;
     private final ConcurrentHashMap<Integer, Http2Stream> streams = new ConcurrentHashMap<>();
-    // Written by the reader and by stream threads on other cores: padded so they share no cache line.
-    private final PaddedCounter openStreams = new PaddedCounter();
-    private final PaddedCounter runningHandlers = new PaddedCounter();
+    private final StreamCounts counts = new StreamCounts();
     private final ClosedStreams closedStreams = new ClosedStreams();
     private final RequestFields.Checked checkedFields = new RequestFields.Checked();
     private final RateBudget resetBudget;
@@ -107,7 +104,8 @@ public final class Http2Connection {
         this.receiveWindow = new FlowControlWindow(0, settings.connectionWindowSize());
         this.resetBudget = new RateBudget(settings.maxResetsPerSecond());
         this.controlBudget = new RateBudget(settings.maxControlFramesPerSecond());
-        this.handlerThreads = Thread.ofVirtual().name("weft-h2-stream-", 1).factory();
+        // One name for all: numbering them would format a string per stream.
+        this.handlerThreads = Thread.ofVirtual().name("weft-h2-stream").factory();
         this.idleNanos = config.idleTimeout().toNanos();
         this.writeTimeoutNanos = config.writeTimeout().toNanos();
         this.streamUpdateThreshold = Math.max(1, settings.initialWindowSize() / 2);
@@ -195,7 +193,7 @@ public final class Http2Connection {
             } catch (Http2StreamException e) {
                 streamError(e);
             }
-            if ((goAwayReceived || goAwaySent.get()) && openStreams.get() == 0 && blockStreamId == 0) {
+            if ((goAwayReceived || goAwaySent.get()) && counts.open() == 0 && blockStreamId == 0) {
                 return;
             }
         }
@@ -207,11 +205,11 @@ public final class Http2Connection {
             return;
         }
         connection.flushBytesRead(); // once per read from the socket, not per frame
-        if (openStreams.get() == 0) {
+        if (counts.open() == 0) {
             in.deadline(System.nanoTime() + idleNanos);
         } else {
             in.deadline(System.nanoTime() + FAR_FUTURE_NANOS);
-            if (openStreams.get() == 0) {
+            if (counts.open() == 0) {
                 in.deadline(System.nanoTime() + idleNanos); // the last stream closed meanwhile
             }
         }
@@ -334,10 +332,9 @@ public final class Http2Connection {
             rejectEarly(id, 431);
             return;
         }
-        if (openStreams.get() >= settings.maxConcurrentStreams()
-                || runningHandlers.get() >= 2 * settings.maxConcurrentStreams()) {
+        if (counts.atLimit(settings.maxConcurrentStreams())) {
             LOG.log(Level.DEBUG, () -> "refusing stream " + id + " from " + connection.remoteAddress()
-                    + ": too many concurrent streams");
+                    + ": too many concurrent streams (" + counts + ")");
             refuse(id);
             return;
         }
@@ -357,8 +354,7 @@ public final class Http2Connection {
         Http2Stream stream = new Http2Stream(id, this, request, peer.initialWindowSize(),
                 settings.initialWindowSize(), config.bodyReadTimeout().toNanos(), endStream);
         streams.put(id, stream);
-        openStreams.incrementAndGet();
-        runningHandlers.incrementAndGet();
+        counts.opened();
         stats.streamOpened();
         stats.exchangeStarted();
         handlerThreads.newThread(() -> dispatch(stream)).start();
@@ -450,7 +446,7 @@ public final class Http2Connection {
         if (stream.remoteClosed()) {
             throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "DATA after END_STREAM");
         }
-        stream.receiveWindow().consume(length);
+        stream.consumeReceiveWindow(length);
         byte[] data = f.data();
         if (data.length == 0 && !f.endStream()) {
             spendControl();
@@ -613,7 +609,7 @@ public final class Http2Connection {
      */
     private void drain() {
         goAway(ErrorCode.NO_ERROR, "server stopping");
-        if (openStreams.get() == 0) {
+        if (counts.open() == 0) {
             closeSoon();
         }
     }
@@ -680,6 +676,9 @@ public final class Http2Connection {
     }
 
     void sendHeaders(Http2Stream stream, List<HeaderField> fields, boolean endStream) throws IOException {
+        if (endStream) {
+            counts.ending(stream);
+        }
         stream.enqueue(new ConnectionWriter.HeaderBlock(stream.id(), fields, endStream));
     }
 
@@ -687,6 +686,7 @@ public final class Http2Connection {
     void sendData(Http2Stream stream, byte[] b, int off, int len, boolean endStream) throws IOException {
         if (len == 0) {
             if (endStream) {
+                counts.ending(stream);
                 stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)));
             }
             return;
@@ -694,6 +694,9 @@ public final class Http2Connection {
         while (len > 0) {
             int n = sendFlow.acquire(stream, Math.min(len, peerMaxFrameSize), writeTimeoutNanos);
             boolean last = endStream && n == len;
+            if (last) {
+                counts.ending(stream);
+            }
             stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), b, off, n, last)));
             off += n;
             len -= n;
@@ -701,8 +704,9 @@ public final class Http2Connection {
     }
 
     void sendStreamWindowUpdate(Http2Stream stream, int increment) throws IOException {
-        stream.receiveWindow().increment(increment);
-        stream.enqueue(new ConnectionWriter.Frames(encoder.encode(new WindowUpdateFrame(stream.id(), increment))));
+        stream.openReceiveWindow(increment);
+        byte[] update = encoder.encode(new WindowUpdateFrame(stream.id(), increment));
+        stream.enqueueUnordered(new ConnectionWriter.Frames(update));
     }
 
     void bodyReadTimedOut() {
@@ -719,7 +723,7 @@ public final class Http2Connection {
         if (how != ClosedStreams.How.ENDED) {
             sendFlow.wakeAll();
         }
-        if (openStreams.decrementAndGet() == 0) {
+        if (counts.closed(stream) == 0) {
             in.moveDeadline(System.nanoTime() + idleNanos);
             if (goAwaySent.get() || goAwayReceived || connection.draining()) {
                 closeSoon();
@@ -729,14 +733,7 @@ public final class Http2Connection {
 
     /** A stream's exchange completed (its handler is done with it). */
     void exchangeEnded(Http2Stream stream) {
-        runningHandlers.decrementAndGet();
+        counts.handlerEnded();
         stats.exchangeEnded();
-    }
-
-    /** An {@link AtomicInteger} that fills its own cache line, so counters updated from different cores do not
-     * slow each other down (false sharing). */
-    @SuppressWarnings("unused")
-    private static final class PaddedCounter extends AtomicInteger {
-        private long p1, p2, p3, p4, p5, p6, p7;
     }
 }

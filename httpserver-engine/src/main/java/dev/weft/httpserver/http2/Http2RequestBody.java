@@ -33,8 +33,8 @@ final class Http2RequestBody extends InputStream {
     private volatile long readTimeoutNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
-    // Guarded by lock.
-    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>(4);
+    // Guarded by lock. The queue and the trailers are made when needed: most requests carry no body.
+    private ArrayDeque<byte[]> chunks;
     private byte[] current;
     private int pos;
     private boolean ended;
@@ -42,7 +42,7 @@ final class Http2RequestBody extends InputStream {
     private IOException failure;
     private Headers trailers;
     private boolean started;
-    private final byte[] single = new byte[1];
+    private byte[] single;
 
     /**
      * @param ended whether the request has no body at all (END_STREAM on its HEADERS)
@@ -50,10 +50,7 @@ final class Http2RequestBody extends InputStream {
     Http2RequestBody(Owner owner, long readTimeoutNanos, boolean ended) {
         this.owner = owner;
         this.readTimeoutNanos = readTimeoutNanos;
-        if (ended) {
-            this.ended = true;
-            this.trailers = new Headers();
-        }
+        this.ended = ended;
     }
 
     /** Sets how long one read may wait for data; zero waits without limit. */
@@ -74,6 +71,9 @@ final class Http2RequestBody extends InputStream {
                 return false;
             }
             if (data.length > 0) {
+                if (chunks == null) {
+                    chunks = new ArrayDeque<>(4);
+                }
                 chunks.add(data);
                 arrived.signal();
             }
@@ -88,7 +88,7 @@ final class Http2RequestBody extends InputStream {
         lock.lock();
         try {
             ended = true;
-            trailers = trailerFields == null ? new Headers() : trailerFields;
+            trailers = trailerFields;
             arrived.signal();
         } finally {
             lock.unlock();
@@ -112,7 +112,13 @@ final class Http2RequestBody extends InputStream {
     Headers trailers() {
         lock.lock();
         try {
-            return ended && current == null && chunks.isEmpty() ? trailers : null;
+            if (!ended || current != null || !isEmpty(chunks)) {
+                return null;
+            }
+            if (trailers == null) {
+                trailers = new Headers();
+            }
+            return trailers;
         } finally {
             lock.unlock();
         }
@@ -129,6 +135,9 @@ final class Http2RequestBody extends InputStream {
 
     @Override
     public int read() throws IOException {
+        if (single == null) {
+            single = new byte[1];
+        }
         int n = read(single, 0, 1);
         return n < 0 ? -1 : single[0] & 0xff;
     }
@@ -145,7 +154,7 @@ final class Http2RequestBody extends InputStream {
         try {
             long left = readTimeoutNanos;
             while (current == null) {
-                current = chunks.poll();
+                current = chunks == null ? null : chunks.poll();
                 pos = 0;
                 if (current != null) {
                     break;
@@ -198,12 +207,16 @@ final class Http2RequestBody extends InputStream {
         }
     }
 
+    private static boolean isEmpty(ArrayDeque<byte[]> chunks) {
+        return chunks == null || chunks.isEmpty();
+    }
+
     /** Reads to the end; returns at once, without a buffer, for a request that carries no body. */
     @Override
     public byte[] readAllBytes() throws IOException {
         lock.lock();
         try {
-            if (ended && current == null && chunks.isEmpty() && !closed) {
+            if (ended && current == null && isEmpty(chunks) && !closed) {
                 started = true;
                 return new byte[0];
             }
@@ -218,8 +231,10 @@ final class Http2RequestBody extends InputStream {
         lock.lock();
         try {
             int n = current == null ? 0 : current.length - pos;
-            for (byte[] c : chunks) {
-                n += c.length;
+            if (chunks != null) {
+                for (byte[] c : chunks) {
+                    n += c.length;
+                }
             }
             return n;
         } finally {
@@ -238,10 +253,12 @@ final class Http2RequestBody extends InputStream {
             }
             closed = true;
             dropped = current == null ? 0 : current.length - pos;
-            for (byte[] c : chunks) {
-                dropped += c.length;
+            if (chunks != null) {
+                for (byte[] c : chunks) {
+                    dropped += c.length;
+                }
+                chunks.clear();
             }
-            chunks.clear();
             current = null;
         } finally {
             lock.unlock();

@@ -47,9 +47,11 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private final FlowControlWindow sendWindow;
     private final FlowControlWindow receiveWindow;
     private final Http2RequestBody body;
-    private final long startNanos = System.nanoTime();
+    /** When the stream opened, for the access log (0 without one). */
+    private final long startNanos;
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock.
+    private boolean uncounted;
     // Written under lock, read without it.
     private volatile State state;
     private volatile boolean resetSent;
@@ -63,6 +65,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private volatile boolean handlerFailed;
     /** Orders our frames for this stream in the writer: nothing is queued after our RST_STREAM. */
     private final ConnectionWriter.StreamFrames frames = new ConnectionWriter.StreamFrames();
+    /** The response head, held back until the first body bytes or a flush (handler thread only). */
+    private ConnectionWriter.Item heldHead;
     /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
     private volatile Thread handlerThread;
     private int status;
@@ -81,6 +85,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
         this.body = new Http2RequestBody(this, bodyReadTimeoutNanos, endStream);
         this.state = endStream ? State.HALF_CLOSED_REMOTE : State.OPEN;
+        this.startNanos = connection.connection().config().accessLog() ? System.nanoTime() : 0;
     }
 
     int id() {
@@ -103,8 +108,24 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         return sendWindow;
     }
 
-    FlowControlWindow receiveWindow() {
-        return receiveWindow;
+    /** Takes a received DATA frame's octets out of this stream's receive window (reader thread). */
+    void consumeReceiveWindow(int n) throws Http2Exception {
+        lock.lock();
+        try {
+            receiveWindow.consume(n);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Gives octets back to this stream's receive window as a WINDOW_UPDATE announces them. */
+    void openReceiveWindow(int n) throws Http2Exception {
+        lock.lock();
+        try {
+            receiveWindow.increment(n);
+        } finally {
+            lock.unlock();
+        }
     }
 
     Http2RequestBody body() {
@@ -139,6 +160,24 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     long received() {
         return bodyReceived;
+    }
+
+    /**
+     * Takes the stream off the connection's count of concurrent streams.
+     *
+     * @return whether this call did (it is done once, by whichever thread comes first)
+     */
+    boolean leaveStreamCount() {
+        lock.lock();
+        try {
+            if (uncounted) {
+                return false;
+            }
+            uncounted = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The client sent END_STREAM. */
@@ -225,17 +264,29 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     }
 
     /**
-     * Queues a frame of this stream, unless we have reset it; may wait while the connection's queue is full.
+     * Queues a frame of this stream's response (after the held-back head, if any), unless we have reset the
+     * stream; may wait while the connection's queue is full. Handler thread only.
      *
      * @throws IOException if the stream was reset or the connection failed
      */
     void enqueue(ConnectionWriter.Item item) throws IOException {
-        connection.writer().send(frames, item);
+        ConnectionWriter.Item head = heldHead;
+        heldHead = null;
+        connection.writer().send(frames, head, item);
     }
 
-    /** Sends the response head now if it is still held back for the first body bytes. */
+    /** Queues a frame that need not follow the response head (a WINDOW_UPDATE), from any thread. */
+    void enqueueUnordered(ConnectionWriter.Item item) throws IOException {
+        connection.writer().send(frames, null, item);
+    }
+
+    /** Sends the response head now if it is still held back for the first body bytes. Handler thread only. */
     void flushHead() throws IOException {
-        connection.writer().releaseHead(frames);
+        ConnectionWriter.Item head = heldHead;
+        if (head != null) {
+            heldHead = null;
+            connection.writer().sendHead(frames, head);
+        }
     }
 
     // ---- Http2RequestBody.Owner, handler thread ----
@@ -464,7 +515,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             connection.sendHeaders(this, fields, noBody);
         } else {
             // Held back so that head and body leave together; the first body bytes or a flush send it.
-            connection.writer().holdHead(frames, new ConnectionWriter.HeaderBlock(id, fields, false));
+            heldHead = new ConnectionWriter.HeaderBlock(id, fields, false);
         }
         if (noBody) {
             localEnded();
@@ -542,15 +593,9 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             // The exchange was closed around an unfinished body.
             reset(ErrorCode.INTERNAL_ERROR);
         }
-        boolean requestUnfinished;
-        lock.lock();
-        try {
-            requestUnfinished = state == State.HALF_CLOSED_LOCAL;
-        } finally {
-            lock.unlock();
-        }
-        if (requestUnfinished) {
+        if (state == State.HALF_CLOSED_LOCAL) {
             // §8.1: the response is complete; ask the client to stop sending the request, without error.
+            // (reset does nothing if the request ended meanwhile: it checks the state again under the lock.)
             reset(ErrorCode.NO_ERROR);
         }
         connection.exchangeEnded(this);

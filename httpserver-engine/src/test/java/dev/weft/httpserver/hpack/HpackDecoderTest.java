@@ -5,6 +5,8 @@ import static dev.weft.httpserver.hpack.RfcExamples.headers;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -194,5 +196,25 @@ class HpackDecoderTest {
     @Test
     void emptyBlockDecodesToEmptyList() throws HpackException {
         assertEquals(List.of(), decoder.decode(new byte[0]));
+    }
+
+    @Test
+    void repeatedLiteralWithoutIndexingIsTheSameField() throws HpackException {
+        List<HeaderField> first = decoder.decode(bytes("040c2f73616d706c652f70617468"));
+        List<HeaderField> second = decoder.decode(bytes("040c2f73616d706c652f70617468"));
+        assertEquals(headers(":path", "/sample/path"), second);
+        assertSame(first.get(0), second.get(0));
+        // Another value, or the same octets under another name, is decoded afresh.
+        assertEquals(headers(":path", "/sample/patx"), decoder.decode(bytes("040c2f73616d706c652f70617478")));
+        assertEquals(headers(":authority", "/sample/path"), decoder.decode(bytes("010c2f73616d706c652f70617468")));
+        assertEquals(0, decoder.dynamicTable().length());
+    }
+
+    @Test
+    void repeatedNeverIndexedLiteralIsDecodedAgain() throws HpackException {
+        List<HeaderField> first = decoder.decode(bytes("100870617373776f726406736563726574"));
+        List<HeaderField> second = decoder.decode(bytes("100870617373776f726406736563726574"));
+        assertEquals(first, second);
+        assertNotSame(first.get(0), second.get(0));
     }
 }

@@ -183,4 +183,15 @@ class HpackEncoderTest {
         assertEquals(List.of(List.of("set-cookie", "x")),
                 RfcExamples.plain(d.decode(bytes("1f280178"))));
     }
+
+    @Test
+    void aFieldSentAgainIsIndexed() {
+        HpackEncoder e = plainEncoder(4096);
+        String name = "custom-key";
+        String value = "custom-header";
+        e.encode(List.of(new HeaderField(name, value)));
+        assertEquals("be", hex(e.encode(List.of(new HeaderField(name, value)))));
+        // Equal strings that are other instances find the same entry.
+        assertEquals("be", hex(e.encode(List.of(new HeaderField(new String(name), new String(value))))));
+    }
 }

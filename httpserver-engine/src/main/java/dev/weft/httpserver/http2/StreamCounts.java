@@ -1,0 +1,71 @@
+package dev.weft.httpserver.http2;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How many streams of one connection are open, count against our SETTINGS_MAX_CONCURRENT_STREAMS, and still
+ * have a handler at work. The reader and the stream threads update them from different cores.
+ */
+final class StreamCounts {
+
+    // Padded so that counters updated from different cores share no cache line.
+    private final PaddedCounter open = new PaddedCounter();
+    private final PaddedCounter counted = new PaddedCounter();
+    private final PaddedCounter handlers = new PaddedCounter();
+
+    /** Streams not yet closed (§5.1). */
+    int open() {
+        return open.get();
+    }
+
+    /** Whether a new stream must be refused: the limit is reached, or too many handlers are still busy. */
+    boolean atLimit(int maxConcurrentStreams) {
+        return counted.get() >= maxConcurrentStreams || handlers.get() >= 2 * maxConcurrentStreams;
+    }
+
+    /** A stream was opened and its handler started. */
+    void opened() {
+        open.incrementAndGet();
+        counted.incrementAndGet();
+        handlers.incrementAndGet();
+    }
+
+    /**
+     * Our END_STREAM is about to be queued. If the client has ended its side, the stream is closed for the
+     * client as soon as that frame reaches it, and the client may open the next one at once: the stream
+     * stops counting against the limit now, not once its handler's thread gets round to closing it.
+     */
+    void ending(Http2Stream stream) {
+        if (stream.remoteClosed() && stream.leaveStreamCount()) {
+            counted.decrementAndGet();
+        }
+    }
+
+    /**
+     * A stream closed.
+     *
+     * @return the streams still open
+     */
+    int closed(Http2Stream stream) {
+        if (stream.leaveStreamCount()) {
+            counted.decrementAndGet();
+        }
+        return open.decrementAndGet();
+    }
+
+    /** A stream's handler is done with its exchange. */
+    void handlerEnded() {
+        handlers.decrementAndGet();
+    }
+
+    @Override
+    public String toString() {
+        return counted.get() + " open, " + handlers.get() + " handlers running";
+    }
+
+    /** An {@link AtomicInteger} that fills its own cache line (no false sharing). */
+    @SuppressWarnings("unused")
+    private static final class PaddedCounter extends AtomicInteger {
+        private long p1, p2, p3, p4, p5, p6, p7;
+    }
+}
