@@ -10,13 +10,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Accepts connections on one listening socket and starts a virtual thread per connection.
  *
  * <p>The accept loop runs on a platform, non-daemon thread, so a started server keeps the JVM alive as the
- * JDK's does. Nothing that can block on a client (TLS handshakes, reads) runs on it.
+ * JDK's does. Nothing that can block on a client (TLS handshakes, reads) runs on it. It survives a failure
+ * to start a connection (e.g. {@link OutOfMemoryError} when the heap is full of sessions): that socket is
+ * closed, the failure logged at ERROR, and accepting goes on after a back-off of 10 ms, doubling up to 1 s
+ * while failures continue, so that a server short of memory refuses connections rather than dies.
  */
 public final class Acceptor implements Runnable {
 
@@ -28,18 +31,33 @@ public final class Acceptor implements Runnable {
     private final ConnectionRegistry registry;
     private final ServerStats stats;
     private final TransportSecurity security;
+    private static final long MIN_BACKOFF_MILLIS = 10;
+    private static final long MAX_BACKOFF_MILLIS = 1000;
+
     private final ConnectionServer server;
-    private final AtomicLong ids = new AtomicLong();
     private final String name;
+    private final ThreadFactory connectionThreads;
+    // Accept thread only.
+    private long backoffMillis;
+    private long lastFailureLogNanos;
+    private int unloggedFailures;
 
     public Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats,
                     TransportSecurity security, ConnectionServer server) {
+        this(listener, registry, stats, security, server, null);
+    }
+
+    /** @param connectionThreads makes each connection's thread; null for virtual threads (tests inject failures) */
+    Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, TransportSecurity security,
+             ConnectionServer server, ThreadFactory connectionThreads) {
         this.listener = listener;
         this.registry = registry;
         this.stats = stats;
         this.security = security;
         this.server = server;
         this.name = "weft-" + listener.getLocalPort();
+        this.connectionThreads = connectionThreads != null ? connectionThreads
+                : Thread.ofVirtual().name(name + "-conn-", 1).factory();
     }
 
     /** Starts the accept loop on a new non-daemon platform thread. */
@@ -63,13 +81,66 @@ public final class Acceptor implements Runnable {
             } catch (IOException e) {
                 LOG.log(Level.WARNING, "accept failed on " + listener.getLocalSocketAddress(), e);
                 continue;
-            }
-            Connection c = registry.tryOpen(socket);
-            if (c == null) {
-                refuse(socket);
+            } catch (RuntimeException | Error e) {
+                failedStart(null, null, e);
                 continue;
             }
-            Thread.ofVirtual().name(name + "-conn-" + ids.incrementAndGet()).start(() -> handle(c, socket));
+            startConnection(socket);
+        }
+    }
+
+    /** Registers the socket and starts its thread; a failure closes that socket only. */
+    private void startConnection(Socket socket) {
+        Connection c = null;
+        try {
+            c = registry.tryOpen(socket);
+            if (c == null) {
+                refuse(socket);
+                return;
+            }
+            Connection opened = c;
+            Thread t = connectionThreads.newThread(() -> handle(opened, socket));
+            if (t == null) {
+                throw new IllegalStateException("no thread for the connection");
+            }
+            t.start();
+            backoffMillis = 0;
+        } catch (RuntimeException | Error e) {
+            failedStart(c, socket, e);
+        }
+    }
+
+    private void failedStart(Connection c, Socket socket, Throwable e) {
+        try {
+            if (c != null) {
+                c.close();
+                registry.closed(c);
+            } else if (socket != null) {
+                socket.close();
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the socket is gone either way
+        }
+        backoffMillis = Math.min(MAX_BACKOFF_MILLIS, Math.max(MIN_BACKOFF_MILLIS, backoffMillis * 2));
+        try {
+            long now = System.nanoTime();
+            if (lastFailureLogNanos == 0 || now - lastFailureLogNanos > 1_000_000_000L) {
+                int skipped = unloggedFailures;
+                unloggedFailures = 0;
+                lastFailureLogNanos = now | 1;
+                LOG.log(Level.ERROR, "could not start a connection on " + listener.getLocalSocketAddress()
+                        + " (closed it" + (skipped > 0 ? "; " + skipped + " more failures not logged" : "")
+                        + "), accepting again in " + backoffMillis + " ms", e);
+            } else {
+                unloggedFailures++;
+            }
+        } catch (RuntimeException | Error ignored) {
+            // logging may fail for the same reason (no memory); the back-off below still applies
+        }
+        try {
+            Thread.sleep(backoffMillis);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -27,6 +27,8 @@ public final class ConnectionInput extends InputStream {
         }
     }
 
+    private static final byte[] EMPTY = new byte[0];
+
     private final InputStream in;
     private final int maxBufferSize;
     private byte[] buf;
@@ -36,6 +38,8 @@ public final class ConnectionInput extends InputStream {
     private volatile long deadlineNanos;
     private long readTimeoutNanos;
     private boolean eof;
+    /** After {@link #releaseBuffer()}: reads that find the buffer empty go straight to the socket. */
+    private boolean released;
     private long bytesRead;
     /** When the read in progress is overdue ({@link System#nanoTime()}), or 0 when no read is blocked. */
     private volatile long blockedUntilNanos;
@@ -77,6 +81,18 @@ public final class ConnectionInput extends InputStream {
             throw new IndexOutOfBoundsException(newPosition);
         }
         pos = newPosition;
+    }
+
+    /**
+     * Shrinks the buffer to the bytes not consumed yet (to nothing when there are none), for a protocol
+     * handler that buffers the switched stream itself (WebSocket): an idle connection then keeps no buffer,
+     * and reads that find it empty go straight to the socket. A later {@link #fill()} allocates afresh.
+     */
+    public void releaseBuffer() {
+        buf = limit > pos ? java.util.Arrays.copyOfRange(buf, pos, limit) : EMPTY;
+        limit -= pos;
+        pos = 0;
+        released = true;
     }
 
     /** Every read from now on must complete before this {@link System#nanoTime()} value. */
@@ -150,7 +166,7 @@ public final class ConnectionInput extends InputStream {
             if (buf.length >= maxBufferSize) {
                 throw new BufferFullException();
             }
-            byte[] bigger = new byte[Math.min(maxBufferSize, buf.length * 2)];
+            byte[] bigger = new byte[Math.min(maxBufferSize, Math.max(1024, buf.length * 2))];
             System.arraycopy(buf, 0, bigger, 0, limit);
             buf = bigger;
         }
@@ -211,6 +227,11 @@ public final class ConnectionInput extends InputStream {
             return 0;
         }
         if (pos == limit) {
+            if (released && buf.length > 0) {
+                buf = EMPTY; // the bytes kept at the release are consumed
+                pos = 0;
+                limit = 0;
+            }
             if (len >= buf.length) {
                 // Large reads bypass the buffer.
                 if (eof) {

@@ -12,8 +12,10 @@ import java.io.OutputStream;
  */
 public final class ConnectionOutput extends OutputStream {
 
+    private static final byte[] EMPTY = new byte[0];
+
     private final OutputStream out;
-    private final byte[] buf;
+    private byte[] buf;
     private int count;
     private long bytesWritten;
     private volatile long writeStartedNanos;
@@ -40,8 +42,22 @@ public final class ConnectionOutput extends OutputStream {
         return count;
     }
 
+    /**
+     * Writes what is buffered and drops the buffer, for a protocol handler that assembles its own writes
+     * (WebSocket frames): an idle connection then keeps no buffer, and every write goes straight to the
+     * socket.
+     */
+    public void releaseBuffer() throws IOException {
+        drain();
+        buf = EMPTY;
+    }
+
     @Override
     public void write(int b) throws IOException {
+        if (buf.length == 0) {
+            socketWrite(new byte[] {(byte) b}, 0, 1);
+            return;
+        }
         if (count == buf.length) {
             drain();
         }
@@ -70,9 +86,9 @@ public final class ConnectionOutput extends OutputStream {
         if (len > buf.length - count) {
             drain();
             if (len > buf.length) {
-                for (int i = 0; i < len; i++) {
-                    write(s.charAt(i));
-                }
+                byte[] b = new byte[len];
+                s.getBytes(0, len, b, 0);
+                socketWrite(b, 0, len);
                 return;
             }
         }

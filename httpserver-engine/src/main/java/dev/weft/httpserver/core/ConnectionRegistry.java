@@ -45,8 +45,18 @@ public final class ConnectionRegistry {
             count.decrementAndGet();
             return null;
         }
-        Connection c = new Connection(socket, config, stats, this);
-        connections.add(c);
+        Connection c = null;
+        try {
+            c = new Connection(socket, config, stats, this);
+            connections.add(c);
+        } catch (RuntimeException | Error e) {
+            // e.g. out of memory: give the slot back
+            if (c != null) {
+                connections.remove(c);
+            }
+            count.decrementAndGet();
+            throw e;
+        }
         stats.connectionOpened();
         return c;
     }

@@ -75,6 +75,16 @@ public interface ExchangeTransport {
     }
 
     /**
+     * Releases the connection's own read and write buffers once the exchange has become a raw connection
+     * (after {@code 101}), keeping any input not read yet; for protocol handlers of the engine that buffer
+     * the switched streams themselves (WebSocket), so that an idle connection keeps no buffers. Reads and
+     * writes then go straight to the socket. Does nothing before the switch and where the protocol frames
+     * the streams itself (HTTP/2).
+     */
+    default void releaseBuffers() throws IOException {
+    }
+
+    /**
      * The {@code :protocol} of an HTTP/2 extended CONNECT (RFC 8441), e.g. {@code websocket}; {@code null}
      * for every other request. Exposed to handlers as {@code ExchangeAttributes.CONNECT_PROTOCOL}.
      */

@@ -279,6 +279,14 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public void releaseBuffers() throws IOException {
+        if (upgraded) {
+            connection.input().releaseBuffer();
+            connection.output().releaseBuffer();
+        }
+    }
+
+    @Override
     public void abort(Throwable cause) {
         failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
         if (upgraded) {

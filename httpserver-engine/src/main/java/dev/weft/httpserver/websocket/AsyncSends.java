@@ -15,7 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class AsyncSends {
 
-    private record Pending(int opcode, byte[] data, int offset, int length, CompletableFuture<Void> done) {
+    private record Pending(int opcode, byte[] data, int offset, int length, boolean room,
+                           CompletableFuture<Void> done) {
     }
 
     private final WsSession session;
@@ -32,8 +33,12 @@ final class AsyncSends {
         this.maxQueuedBytes = maxQueuedBytes;
     }
 
-    /** Queues a whole message; fails at once when the session is closed or the queue would pass its bound. */
-    CompletableFuture<Void> add(int opcode, byte[] data, int offset, int length) {
+    /**
+     * Queues a whole message; fails at once when the session is closed or the queue would pass its bound.
+     *
+     * @param room whether {@code data} has {@link WsFrameWriter#HEADER_ROOM} free bytes before {@code offset}
+     */
+    CompletableFuture<Void> add(int opcode, byte[] data, int offset, int length, boolean room) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         boolean start;
         lock.lock();
@@ -45,7 +50,7 @@ final class AsyncSends {
                 return CompletableFuture.failedFuture(new IOException(
                         "send queue full: " + queuedBytes + " bytes queued, maxQueuedBytes " + maxQueuedBytes));
             }
-            queue.add(new Pending(opcode, data, offset, length, done));
+            queue.add(new Pending(opcode, data, offset, length, room, done));
             queuedBytes += length;
             start = !writerRunning;
             writerRunning = true;
@@ -97,7 +102,7 @@ final class AsyncSends {
                 }
                 try {
                     session.writeDataLocked(p.opcode, true, session.compresses(p.length), p.data, p.offset,
-                            p.length, true);
+                            p.length, true, p.room);
                     completions.add(() -> p.done.complete(null));
                 } catch (IOException e) {
                     completions.add(() -> p.done.completeExceptionally(e));

@@ -23,14 +23,17 @@ final class IncomingMessage {
     }
 
     private static final int PIECE = 16 * 1024;
-    private static final int KEEP = 64 * 1024;
+    /** Largest array kept from one message to the next: an idle session holds at most this much here. */
+    private static final int KEEP = 1024;
+    private static final byte[] EMPTY = new byte[0];
 
     private final long maxMessageSize;
     private final int partSize;
     private final boolean partial;
     private final PerMessageDeflate deflate;
     private final Utf8Validator utf8 = new Utf8Validator();
-    private final byte[] piece = new byte[PIECE];
+    /** Compressed input on its way to the inflater; allocated for compressed messages only. */
+    private byte[] piece;
     // The message in progress.
     private int opcode = -1;
     private boolean compressed;
@@ -47,11 +50,7 @@ final class IncomingMessage {
         this.partSize = Math.max(maxFrameSize, 8);
         this.partial = partial;
         this.deflate = deflate;
-        this.data = new byte[initialCapacity()];
-    }
-
-    private int initialCapacity() {
-        return partial ? Math.min(1024, partSize) : 1024;
+        this.data = EMPTY;
     }
 
     /** Whether a fragmented message has started and not ended. */
@@ -75,6 +74,10 @@ final class IncomingMessage {
      */
     void frame(WsFrameReader frames, boolean fin, Sink sink) throws IOException, SessionFailure, SinkException {
         if (compressed) {
+            long left = frames.remaining();
+            if (left > 0 && (piece == null || piece.length < Math.min(PIECE, left))) {
+                piece = new byte[(int) Math.min(PIECE, Math.max(left, 256))];
+            }
             while (frames.remaining() > 0) {
                 int n = frames.read(piece, 0, piece.length);
                 deflate.input(piece, 0, n);
@@ -121,7 +124,10 @@ final class IncomingMessage {
             size = 0;
             byte[] b = data;
             if (data.length > KEEP) {
-                data = new byte[initialCapacity()];
+                data = EMPTY;
+            }
+            if (piece != null && piece.length > KEEP) {
+                piece = null;
             }
             call(sink, op, b, n, true);
         } else if (partial && size > utf8.unfinished()) {

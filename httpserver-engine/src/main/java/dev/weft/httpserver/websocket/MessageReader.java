@@ -187,7 +187,7 @@ final class MessageReader {
 
     /**
      * Our close frame is out: skip whatever the peer still sends, without checking it, until its close frame,
-     * the end of the stream, or the watchdog's close timeout ends the connection.
+     * the end of the stream, or the close timeout ({@link SessionTimers}) ends the connection.
      */
     private void drain() {
         if (session.closeReceived() || session.aborted()) {

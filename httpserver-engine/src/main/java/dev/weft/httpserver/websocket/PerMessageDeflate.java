@@ -8,20 +8,23 @@ import java.util.zip.Inflater;
 /**
  * The permessage-deflate codec of one session (RFC 7692 §7.2): raw DEFLATE, each message ended with a sync
  * flush whose {@code 00 00 ff ff} tail is left off on the wire and put back before inflating. The sending half
- * is used under the session's write lock, the receiving half by the reader thread only. Native memory is
- * released by {@link #close()}.
+ * is used under the session's write lock, the receiving half by the reader thread only. Each half's zlib
+ * state (native memory, about 256 KiB for the compressor and 40 KiB for the decompressor) is created when its
+ * first message comes, so a session that negotiated compression and stays idle holds none; {@link #close()}
+ * releases what was created.
  */
 final class PerMessageDeflate implements AutoCloseable {
 
     private static final byte[] TAIL = {0x00, 0x00, (byte) 0xff, (byte) 0xff};
 
-    private final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-    private final Inflater inflater = new Inflater(true);
     private final boolean resetDeflater;
     private final boolean resetInflater;
     // Sending half, guarded by the session's write lock.
-    private byte[] out = new byte[1024];
-    // Receiving half, reader thread only.
+    private Deflater deflater;
+    private byte[] out = new byte[0];
+    private boolean closed;
+    // Receiving half, reader thread only (close() is called once the reader loop has ended).
+    private Inflater inflater;
     private boolean tailGiven;
 
     PerMessageDeflate(DeflateNegotiation.Agreement agreement) {
@@ -34,11 +37,17 @@ final class PerMessageDeflate implements AutoCloseable {
      * drops the sync-flush tail (§7.2.1) and, without context takeover, resets the compressor.
      */
     int compress(byte[] data, int off, int len, boolean last) {
+        if (deflater == null) {
+            if (closed) {
+                throw new IllegalStateException("permessage-deflate closed");
+            }
+            deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+        }
         deflater.setInput(data, off, len);
         int total = 0;
         while (true) {
             if (out.length - total < 64) {
-                out = Arrays.copyOf(out, out.length * 2);
+                out = Arrays.copyOf(out, Math.max(1024, out.length * 2));
             }
             int space = out.length - total;
             int n = deflater.deflate(out, total, space, Deflater.SYNC_FLUSH);
@@ -66,6 +75,9 @@ final class PerMessageDeflate implements AutoCloseable {
 
     /** Gives compressed bytes of an incoming message to the inflater; they must stay unchanged until inflated. */
     void input(byte[] b, int off, int len) {
+        if (inflater == null) {
+            inflater = new Inflater(true);
+        }
         inflater.setInput(b, off, len);
     }
 
@@ -75,6 +87,9 @@ final class PerMessageDeflate implements AutoCloseable {
      */
     void endOfMessage() {
         tailGiven = true;
+        if (inflater == null) {
+            inflater = new Inflater(true); // a message of empty frames
+        }
         if (!inflater.finished()) {
             inflater.setInput(TAIL);
         }
@@ -102,14 +117,19 @@ final class PerMessageDeflate implements AutoCloseable {
     /** The incoming message is complete; without context takeover (or after a final block) start afresh. */
     void messageDone() {
         tailGiven = false;
-        if (resetInflater || inflater.finished()) {
+        if (inflater != null && (resetInflater || inflater.finished())) {
             inflater.reset();
         }
     }
 
     @Override
     public void close() {
-        deflater.end();
-        inflater.end();
+        closed = true;
+        if (deflater != null) {
+            deflater.end();
+        }
+        if (inflater != null) {
+            inflater.end();
+        }
     }
 }

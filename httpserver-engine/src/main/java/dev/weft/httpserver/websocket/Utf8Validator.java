@@ -7,6 +7,11 @@ package dev.weft.httpserver.websocket;
  */
 final class Utf8Validator {
 
+    /** Reads 8 bytes at a time for the ASCII fast path; byte order does not matter to the check. */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
     /** Continuation bytes still expected for the current character. */
     private int needed;
     /** Bytes of the current, unfinished character seen so far. */
@@ -29,7 +34,10 @@ final class Utf8Validator {
         int end = off + len;
         while (i < end) {
             if (needed == 0) {
-                // ASCII runs are the common case.
+                // ASCII runs are the common case: 8 bytes at a time while none has its high bit set.
+                while (end - i >= 8 && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
                 while (i < end && b[i] >= 0) {
                     i++;
                 }

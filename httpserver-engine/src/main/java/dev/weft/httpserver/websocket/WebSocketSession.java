@@ -52,7 +52,12 @@ public interface WebSocketSession {
     /** Whether the session can still send data (no close frame sent or received yet). */
     boolean isOpen();
 
-    /** Sends a whole text message; blocks until it is written. */
+    /**
+     * Sends a whole text message; blocks until it is written.
+     *
+     * @throws IllegalArgumentException if {@code text} holds a lone UTF-16 surrogate, which has no UTF-8 form
+     *                                  (a text frame must be valid UTF-8, RFC 6455 §8.1); nothing is sent
+     */
     void sendText(CharSequence text) throws IOException;
 
     /** Sends a whole binary message (the buffer's remaining bytes); blocks until it is written. */
@@ -60,7 +65,9 @@ public interface WebSocketSession {
 
     /**
      * Sends one part of a text message; the message ends with {@code last}. Other data messages cannot be
-     * sent until it has ended.
+     * sent until it has ended. A surrogate pair must not be split between parts.
+     *
+     * @throws IllegalArgumentException if {@code part} holds a lone UTF-16 surrogate; nothing is sent
      */
     void sendText(CharSequence part, boolean last) throws IOException;
 
@@ -70,7 +77,10 @@ public interface WebSocketSession {
      */
     void sendBinary(ByteBuffer part, boolean last) throws IOException;
 
-    /** Queues a whole text message and returns at once; the future completes when it is written. */
+    /**
+     * Queues a whole text message and returns at once; the future completes when it is written, and fails
+     * with {@link IllegalArgumentException} at once if {@code text} holds a lone UTF-16 surrogate.
+     */
     CompletableFuture<Void> sendTextAsync(CharSequence text);
 
     /**

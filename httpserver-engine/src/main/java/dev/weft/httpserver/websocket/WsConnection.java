@@ -40,8 +40,10 @@ final class WsConnection {
 
         ExchangeTransport transport = server != null ? WeftExchanges.transport(exchange) : null;
         if (transport != null) {
-            // The watchdog keeps the session's own idle rule; this read timeout is only a backstop behind it.
+            // The session's timers keep its own idle rule; this read timeout is only a backstop behind them.
             transport.tunnelReadTimeout(settings.idleTimeout().plus(settings.closeTimeout()).plusSeconds(1));
+            // WsFrameReader and WsFrameWriter buffer for themselves: an idle session keeps no connection buffers.
+            transport.releaseBuffers();
         }
         Runnable abort = transport != null
                 ? () -> transport.abort(new IOException("WebSocket connection aborted"))
@@ -55,8 +57,10 @@ final class WsConnection {
                 listener instanceof PartialMessageListener, codec);
 
         stats.webSocketOpened(request.http2());
-        SessionWatchdog watchdog = new SessionWatchdog(session);
-        watchdog.start();
+        SessionTimers timers = new SessionTimers(session);
+        SessionSweeper sweeper = SessionSweeper.shared();
+        Runnable stopTimers = sweeper.add(timers);
+        session.onStateChange(() -> sweeper.wake(timers));
         Runnable unregister = server == null ? () -> { } : server.whenStopping(() -> Thread.ofVirtual()
                 .name("weft-ws-stop").start(() -> session.sendCloseQuietly(CloseStatus.GOING_AWAY, "server stopping")));
         CloseStatus status = new CloseStatus(CloseStatus.ABNORMAL, "");
@@ -64,7 +68,7 @@ final class WsConnection {
             status = new MessageReader(session, frames, message, listener, stats).run();
         } finally {
             unregister.run();
-            watchdog.stop();
+            stopTimers.run();
             session.release();
             exchange.close();
             stats.webSocketClosed();

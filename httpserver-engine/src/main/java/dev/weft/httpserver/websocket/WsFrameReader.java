@@ -9,16 +9,30 @@ import java.io.InputStream;
  * is read, then hands out the payload unmasked in pieces. Checks what a single header can break: reserved
  * bits and opcodes, the mask, the length encoding, control frame rules and {@code maxFrameSize}; the order
  * of frames is the session's business. Owned by the session's reader thread.
+ *
+ * <p>This is the session's only read buffer (the connection's own is released after the upgrade). An idle
+ * session waits for its next frame in a read into that buffer, so the buffer is kept small ({@link #SMALL})
+ * while the connection is quiet and grows to {@link #LARGE} only while bytes keep coming: after a read that
+ * filled it; it goes back to the small one at the next frame boundary once a read left room (the socket had
+ * nothing more). Payloads at least as large as the buffer are read straight into their destination.
  */
 final class WsFrameReader {
+
+    /** Read buffer of a quiet connection: one small message with its header fits. */
+    static final int SMALL = 512;
+    /** Read buffer while bytes keep coming. */
+    static final int LARGE = 8 * 1024;
 
     private final InputStream in;
     private final long maxFrameSize;
     private final boolean rsv1Allowed;
     private final Runnable onBytes;
-    private final byte[] buf = new byte[8 * 1024];
+    private final byte[] small = new byte[SMALL];
+    private byte[] buf = small;
     private int pos;
     private int limit;
+    /** Whether the last read into the buffer filled all the room it had (more is probably waiting). */
+    private boolean lastReadFull;
     private boolean lenient;
 
     // The current frame.
@@ -52,6 +66,11 @@ final class WsFrameReader {
         return opcode;
     }
 
+    /** Size of the read buffer in use; for tests. */
+    int bufferSize() {
+        return buf.length;
+    }
+
     /** Payload bytes of the current frame not read yet. */
     long remaining() {
         return remaining;
@@ -67,6 +86,12 @@ final class WsFrameReader {
     boolean next() throws IOException, SessionFailure {
         if (remaining != 0) {
             throw new IllegalStateException("payload of the previous frame not consumed");
+        }
+        if (pos == limit && buf != small && !lastReadFull) {
+            // A frame boundary with nothing buffered and nothing seen waiting: the connection may go quiet.
+            buf = small;
+            pos = 0;
+            limit = 0;
         }
         if (!ensure(2, true)) {
             return false;
@@ -180,6 +205,7 @@ final class WsFrameReader {
             if (n < 0) {
                 throw new EOFException("stream ended inside a frame payload");
             }
+            lastReadFull = false;
             onBytes.run();
         } else {
             ensure(1, false);
@@ -235,7 +261,13 @@ final class WsFrameReader {
             pos = 0;
         }
         while (limit < n) {
-            int r = in.read(buf, limit, buf.length - limit);
+            if (lastReadFull && buf == small) {
+                byte[] large = new byte[LARGE];
+                System.arraycopy(small, 0, large, 0, limit);
+                buf = large;
+            }
+            int room = buf.length - limit;
+            int r = in.read(buf, limit, room);
             if (r < 0) {
                 if (limit == 0 && eofAllowed) {
                     return false;
@@ -247,6 +279,7 @@ final class WsFrameReader {
             }
             if (r > 0) {
                 limit += r;
+                lastReadFull = r == room;
                 onBytes.run();
             }
         }

@@ -13,9 +13,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +74,7 @@ final class WsSession implements WebSocketSession {
         this.async = new AsyncSends(this, config.maxQueuedBytes());
     }
 
-    // ---- what the reader thread and the watchdog use
+    // ---- what the reader thread and the timers use
 
     WebSocketConfig config() {
         return config;
@@ -112,7 +109,7 @@ final class WsSession implements WebSocketSession {
         lastReceivedNanos = System.nanoTime();
     }
 
-    /** Who to tell when a close frame goes out (the watchdog starts the close timeout). */
+    /** Who to tell when a close frame goes out (the close timeout starts). */
     void onStateChange(Runnable r) {
         stateChanged = r;
     }
@@ -176,43 +173,43 @@ final class WsSession implements WebSocketSession {
 
     @Override
     public void sendText(CharSequence text) throws IOException {
-        byte[] b = utf8(text);
-        sendData(Opcode.TEXT, b, 0, b.length, true);
+        byte[] b = Utf8Encoder.encode(text, WsFrameWriter.HEADER_ROOM);
+        sendData(Opcode.TEXT, b, WsFrameWriter.HEADER_ROOM, b.length - WsFrameWriter.HEADER_ROOM, true, true);
     }
 
     @Override
     public void sendBinary(ByteBuffer data) throws IOException {
         Slice s = Slice.of(data);
-        sendData(Opcode.BINARY, s.array, s.offset, s.length, true);
+        sendData(Opcode.BINARY, s.array, s.offset, s.length, true, false);
     }
 
     @Override
     public void sendText(CharSequence part, boolean last) throws IOException {
-        byte[] b = utf8(part);
-        sendData(Opcode.TEXT, b, 0, b.length, last);
+        byte[] b = Utf8Encoder.encode(part, WsFrameWriter.HEADER_ROOM);
+        sendData(Opcode.TEXT, b, WsFrameWriter.HEADER_ROOM, b.length - WsFrameWriter.HEADER_ROOM, last, true);
     }
 
     @Override
     public void sendBinary(ByteBuffer part, boolean last) throws IOException {
         Slice s = Slice.of(part);
-        sendData(Opcode.BINARY, s.array, s.offset, s.length, last);
+        sendData(Opcode.BINARY, s.array, s.offset, s.length, last, false);
     }
 
     @Override
     public CompletableFuture<Void> sendTextAsync(CharSequence text) {
         byte[] b;
         try {
-            b = utf8(text);
+            b = Utf8Encoder.encode(text, WsFrameWriter.HEADER_ROOM);
         } catch (IllegalArgumentException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return async.add(Opcode.TEXT, b, 0, b.length);
+        return async.add(Opcode.TEXT, b, WsFrameWriter.HEADER_ROOM, b.length - WsFrameWriter.HEADER_ROOM, true);
     }
 
     @Override
     public CompletableFuture<Void> sendBinaryAsync(ByteBuffer data) {
         Slice s = Slice.of(data);
-        return async.add(Opcode.BINARY, s.array, s.offset, s.length);
+        return async.add(Opcode.BINARY, s.array, s.offset, s.length, false);
     }
 
     @Override
@@ -248,7 +245,8 @@ final class WsSession implements WebSocketSession {
 
     // ---- sending
 
-    private void sendData(int opcode, byte[] b, int off, int len, boolean last) throws IOException {
+    /** @param room whether {@code b} has {@link WsFrameWriter#HEADER_ROOM} free bytes before {@code off} */
+    private void sendData(int opcode, byte[] b, int off, int len, boolean last, boolean room) throws IOException {
         writeLock.lock();
         try {
             checkOpen();
@@ -257,7 +255,7 @@ final class WsSession implements WebSocketSession {
                 async.drainLocked(false);
                 // A message sent in parts is compressed whenever compression was negotiated: its size is unknown.
                 boolean compress = deflate != null && (!last || compresses(len));
-                writeDataLocked(opcode, true, compress, b, off, len, last);
+                writeDataLocked(opcode, true, compress, b, off, len, last, room);
                 if (!last) {
                     partOpcode = opcode;
                     partCompressed = compress;
@@ -266,7 +264,7 @@ final class WsSession implements WebSocketSession {
                 if (opcode != partOpcode) {
                     throw new IllegalStateException("a " + Opcode.name(partOpcode) + " message is being sent in parts");
                 }
-                writeDataLocked(opcode, false, partCompressed, b, off, len, last);
+                writeDataLocked(opcode, false, partCompressed, b, off, len, last, room);
                 if (last) {
                     partOpcode = -1;
                     async.drainLocked(false);
@@ -287,15 +285,22 @@ final class WsSession implements WebSocketSession {
         return partOpcode != -1;
     }
 
-    /** Writes one data frame and flushes; an I/O failure ends the session. */
-    void writeDataLocked(int opcode, boolean first, boolean compress, byte[] b, int off, int len, boolean last)
-            throws IOException {
+    /**
+     * Writes one data frame and flushes; an I/O failure ends the session.
+     *
+     * @param room whether {@code b} has {@link WsFrameWriter#HEADER_ROOM} free bytes before {@code off}
+     */
+    void writeDataLocked(int opcode, boolean first, boolean compress, byte[] b, int off, int len, boolean last,
+                         boolean room) throws IOException {
         try {
+            int op = first ? opcode : Opcode.CONTINUATION;
             if (compress) {
                 int n = deflate.compress(b, off, len, last);
-                writer.frame(last, first, first ? opcode : Opcode.CONTINUATION, deflate.output(), 0, n);
+                writer.frame(last, first, op, deflate.output(), 0, n);
+            } else if (room) {
+                writer.frameInPlace(last, false, op, b, off, len);
             } else {
-                writer.frame(last, false, first ? opcode : Opcode.CONTINUATION, b, off, len);
+                writer.frame(last, false, op, b, off, len);
             }
             writer.flush();
         } catch (IOException e) {
@@ -441,21 +446,6 @@ final class WsSession implements WebSocketSession {
             n--;
         }
         return java.util.Arrays.copyOf(b, n);
-    }
-
-    /** Text as UTF-8; a lone surrogate is an error rather than a silent {@code ?}. */
-    private static byte[] utf8(CharSequence text) {
-        try {
-            ByteBuffer b = StandardCharsets.UTF_8.newEncoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .encode(CharBuffer.wrap(text));
-            return b.hasArray() && b.arrayOffset() == 0 && b.remaining() == b.array().length ? b.array()
-                    : java.util.Arrays.copyOfRange(b.array(), b.arrayOffset() + b.position(),
-                            b.arrayOffset() + b.limit());
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("text is not valid UTF-16 (lone surrogate)", e);
-        }
     }
 
     /** The remaining bytes of a buffer as an array range, without copying when it has an accessible array. */

@@ -297,4 +297,24 @@ class ConnectionOutputTest {
 
         assertTrue(seen[0] != 0, "writeStartedNanos is set while the socket write blocks");
     }
+
+    @Test
+    void releasedBufferWritesWhatWasPendingAndThenEveryWriteGoesStraightToTheSocket() throws IOException {
+        ConnectionOutput out = new ConnectionOutput(sink, 64);
+        out.write(ascii("HTTP/1.1 101 Switching Protocols\r\n\r\n"));
+
+        out.releaseBuffer();
+        assertEquals(List.of(36), sink.writeSizes, "what was buffered went out first");
+        out.write(ascii("frame"));
+        out.write('!');
+        out.writeLatin1("text longer than nothing");
+        out.writeDecimal(1234);
+        out.writeHex(255);
+
+        assertEquals(0, out.pending());
+        assertEquals(List.of(36, 5, 1, 24, 4, 2), sink.writeSizes);
+        assertTrue(sink.text().endsWith("frame!text longer than nothing1234ff"));
+        out.flush();
+        assertEquals(1, sink.flushes);
+    }
 }

@@ -73,4 +73,23 @@ class Utf8ValidatorTest {
         v.reset();
         assertTrue(v.feed(b('a'), 0, 1));
     }
+
+    @Test
+    void longAsciiRunsAreCheckedEightBytesAtATimeWithoutMissingABadByteAnywhere() {
+        for (int length = 0; length < 40; length++) {
+            byte[] ascii = new byte[length];
+            java.util.Arrays.fill(ascii, (byte) 'a');
+            assertTrue(Utf8Validator.isValid(ascii, 0, length));
+            for (int bad = 0; bad < length; bad++) {
+                byte[] b = ascii.clone();
+                b[bad] = (byte) 0xff;
+                assertFalse(Utf8Validator.isValid(b, 0, length), "0xff at " + bad + " of " + length);
+                b[bad] = (byte) 0xc3; // a lead byte inside an ASCII run needs its continuation
+                assertFalse(Utf8Validator.isValid(b, 0, length), "0xc3 at " + bad + " of " + length);
+            }
+            // From an offset, and a valid two-byte character after a run of every length.
+            byte[] mixed = ("xx" + "a".repeat(length) + "é").getBytes(StandardCharsets.UTF_8);
+            assertTrue(Utf8Validator.isValid(mixed, 2, mixed.length - 2));
+        }
+    }
 }

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -138,5 +139,48 @@ class WsFrameCodecTest {
         r.skip();
         assertTrue(r.next());
         assertEquals(0x8, r.opcode());
+    }
+
+    @Test
+    void readBufferGrowsWhileBytesKeepComingAndIsSmallAgainWhenTheConnectionGoesQuiet() throws Exception {
+        // A burst of frames of many sizes around the buffer sizes, in one stream that fills every read.
+        int[] sizes = {0, 1, 125, 126, 505, 506, 507, 511, 512, 513, 8191, 8192, 8193, 20000, 3, 300};
+        java.io.ByteArrayOutputStream burst = new java.io.ByteArrayOutputStream();
+        for (int size : sizes) {
+            byte[] p = new byte[size];
+            java.util.Arrays.fill(p, (byte) size);
+            burst.write(RawWsClient.frame(true, 0, 0x2, p, true));
+        }
+        byte[] quiet = RawWsClient.frame(true, 0, 0x1, "ping?".getBytes(StandardCharsets.UTF_8), true);
+        byte[] wire = java.util.Arrays.copyOf(burst.toByteArray(), burst.size() + quiet.length);
+        System.arraycopy(quiet, 0, wire, burst.size(), quiet.length);
+        // Hands out the burst as fast as it is asked for, then the last frame in a read of its own.
+        int burstEnd = burst.size();
+        InputStream in = new ByteArrayInputStream(wire) {
+            @Override
+            public synchronized int read(byte[] dst, int off, int len) {
+                int limit = pos < burstEnd ? Math.min(len, burstEnd - pos) : len;
+                return super.read(dst, off, limit);
+            }
+        };
+        WsFrameReader r = new WsFrameReader(in, 1 << 20, false, () -> { });
+        boolean grew = false;
+        for (int size : sizes) {
+            assertTrue(r.next());
+            assertEquals(size, r.remaining());
+            byte[] got = new byte[size];
+            r.readFully(got, 0);
+            byte[] expected = new byte[size];
+            java.util.Arrays.fill(expected, (byte) size);
+            assertArrayEquals(expected, got, "frame of " + size);
+            grew |= r.bufferSize() == WsFrameReader.LARGE;
+        }
+        assertTrue(grew, "the buffer grew during the burst");
+        assertTrue(r.next());
+        assertEquals(WsFrameReader.SMALL, r.bufferSize(), "back to the small buffer once a read left room");
+        byte[] text = new byte[5];
+        r.readFully(text, 0);
+        assertEquals("ping?", new String(text, StandardCharsets.UTF_8));
+        assertFalse(r.next());
     }
 }
