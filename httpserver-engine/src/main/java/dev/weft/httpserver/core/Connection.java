@@ -166,6 +166,20 @@ public final class Connection {
         }
     }
 
+    /**
+     * Half-closes: sends what is buffered, then ends the output direction while reads go on. On TLS the
+     * socket sends {@code close_notify} before the FIN (RFC 8446 §6.1 keeps the read side open; a TLS 1.2
+     * peer answers with its own and closes, RFC 5246 §7.2.1). Idempotent.
+     */
+    public void shutdownOutput() throws IOException {
+        Socket t = transport;
+        if (t == null || t.isOutputShutdown()) {
+            return;
+        }
+        output.flush();
+        t.shutdownOutput();
+    }
+
     public boolean isClosed() {
         return state.get() == CLOSED;
     }

@@ -85,6 +85,17 @@ public interface ExchangeTransport {
     }
 
     /**
+     * Ends the output direction of a raw connection (after {@code 101}) or a tunnel (after a 2xx to
+     * {@code CONNECT}) while its input side stays readable, as a TCP half-close does: what the response
+     * stream buffered is sent first, then the end (HTTP/1.1: TLS {@code close_notify} if secured, then a TCP
+     * FIN; HTTP/2: {@code END_STREAM}, RFC 9113 §8.5). Later writes to the response stream fail; closing the
+     * exchange still ends it. Idempotent.
+     *
+     * @throws IOException if the exchange is not a raw connection or tunnel, or the connection failed
+     */
+    void shutdownTunnelOutput() throws IOException;
+
+    /**
      * The {@code :protocol} of an HTTP/2 extended CONNECT (RFC 8441), e.g. {@code websocket}; {@code null}
      * for every other request. Exposed to handlers as {@code ExchangeAttributes.CONNECT_PROTOCOL}.
      */
@@ -103,7 +114,9 @@ public interface ExchangeTransport {
 
     /**
      * The exchange failed (a handler threw): answer 500 if nothing was sent yet, else break the response
-     * off. Completes the exchange.
+     * off (on an HTTP/2 tunnel, RST_STREAM {@code CONNECT_ERROR}, or {@code CANCEL} for an RFC 8441
+     * extended CONNECT; on HTTP/1.1 the raw connection closes). Completes the exchange; a read or write
+     * blocked on a raw connection or tunnel fails.
      */
     void abort(Throwable cause);
 }

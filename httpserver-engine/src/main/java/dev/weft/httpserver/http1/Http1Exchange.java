@@ -287,6 +287,15 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public void shutdownTunnelOutput() throws IOException {
+        if (!(response instanceof ResponseBody.Raw raw)) {
+            throw new IOException("not a raw connection or tunnel: nothing to half-close");
+        }
+        raw.endOutput();
+        connection.shutdownOutput();
+    }
+
+    @Override
     public void abort(Throwable cause) {
         failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
         if (upgraded) {

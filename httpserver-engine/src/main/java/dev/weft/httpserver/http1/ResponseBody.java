@@ -125,16 +125,40 @@ abstract sealed class ResponseBody extends OutputStream
         }
     }
 
-    /** The raw connection after a protocol switch: bytes pass through, {@link #flush()} sends them. */
+    /**
+     * The raw connection after a protocol switch: bytes pass through, {@link #flush()} sends them. After
+     * {@link #endOutput()} (a half-close) nothing more may be written.
+     */
     static final class Raw extends ResponseBody {
+        private boolean outputEnded;
+
         Raw(ConnectionOutput out, Runnable onClose) {
             super(out, onClose);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            checkOpen();
+            checkWritable();
             out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            checkWritable();
+            out.flush();
+        }
+
+        /** Marks the output direction ended; the connection half-closes the socket. */
+        void endOutput() throws IOException {
+            checkOpen();
+            outputEnded = true;
+        }
+
+        private void checkWritable() throws IOException {
+            checkOpen();
+            if (outputEnded) {
+                throw new IOException("the output of this connection was shut down");
+            }
         }
 
         @Override
@@ -144,7 +168,9 @@ abstract sealed class ResponseBody extends OutputStream
 
         @Override
         protected void finish() throws IOException {
-            out.flush();
+            if (!outputEnded) {
+                out.flush();
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ final class Http2ResponseBody extends OutputStream {
     private int count;
     private long written;
     private boolean closed;
+    /** END_STREAM was sent by a tunnel's half-close; the stream is still to be closed. */
+    private boolean ended;
 
     Http2ResponseBody(Http2Stream stream, long declaredLength) {
         this.stream = stream;
@@ -30,8 +32,9 @@ final class Http2ResponseBody extends OutputStream {
         return written;
     }
 
+    /** Whether the body has ended: closed, or END_STREAM sent by {@link #endStream()}. */
     boolean isClosed() {
-        return closed;
+        return closed || ended;
     }
 
     @Override
@@ -45,8 +48,8 @@ final class Http2ResponseBody extends OutputStream {
         if (declaredLength == 0 && stream.isHead()) {
             return; // HEAD: the GET code path may write its body, which is dropped
         }
-        if (closed) {
-            throw new IOException("response body stream is closed");
+        if (closed || ended) {
+            throw new IOException(closed ? "response body stream is closed" : "the tunnel's output was shut down");
         }
         if (len == 0) {
             return;
@@ -82,7 +85,7 @@ final class Http2ResponseBody extends OutputStream {
     /** Sends what is buffered now. */
     @Override
     public void flush() throws IOException {
-        if (closed) {
+        if (closed || ended) {
             return;
         }
         if (count > 0) {
@@ -90,6 +93,21 @@ final class Http2ResponseBody extends OutputStream {
             count = 0;
         } else {
             stream.flushHead();
+        }
+    }
+
+    /**
+     * Sends what is buffered, then END_STREAM, without completing the exchange: a tunnel's half-close
+     * (RFC 9113 §8.5). Idempotent.
+     */
+    void endStream() throws IOException {
+        if (closed) {
+            throw new IOException("response body stream is closed");
+        }
+        if (!ended) {
+            ended = true;
+            stream.finishBody(buf, count);
+            count = 0;
         }
     }
 
@@ -108,7 +126,7 @@ final class Http2ResponseBody extends OutputStream {
                 stream.resetAfterHandlerError();
                 throw new IOException("insufficient bytes written to stream: " + written + " of " + declaredLength);
             }
-            if (declaredLength != 0) {
+            if (declaredLength != 0 && !ended) {
                 stream.finishBody(buf, count);
             }
             count = 0;

@@ -70,6 +70,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
     private volatile Thread handlerThread;
     private int status;
+    /** A 2xx answered CONNECT: the stream is a tunnel (RFC 9113 §8.5, RFC 8441 §5). */
+    private volatile boolean tunnel;
     private int unacknowledged;
     private boolean interimAllowed = true;
     private String user;
@@ -496,6 +498,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         interimAllowed = false;
         boolean head = isHead();
         boolean tunnel = request.method().equals("CONNECT") && status >= 200 && status < 300;
+        this.tunnel = tunnel;
         boolean noBody = !tunnel && (head || status == 204 || status == 304 || length < 0);
         long contentLength;
         if (tunnel) {
@@ -594,8 +597,10 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             reset(ErrorCode.INTERNAL_ERROR);
         }
         if (state == State.HALF_CLOSED_LOCAL) {
-            // §8.1: the response is complete; ask the client to stop sending the request, without error.
-            // (reset does nothing if the request ended meanwhile: it checks the state again under the lock.)
+            // §8.1: the response is complete; ask the client to stop sending the request, without error. A
+            // tunnel's handler that half-closed waits for the client's END_STREAM first (§8.5), so no reset
+            // then; one closed earlier stops reading like a TCP close. (reset does nothing if the request
+            // ended meanwhile: it checks the state again under the lock.)
             reset(ErrorCode.NO_ERROR);
         }
         connection.exchangeEnded(this);
@@ -606,6 +611,16 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         }
     }
 
+    /** Sends END_STREAM after what the tunnel's response stream buffered; call from the thread writing it. */
+    @Override
+    public void shutdownTunnelOutput() throws IOException {
+        Http2ResponseBody out = response;
+        if (!tunnel || out == null) {
+            throw new IOException("not a tunnel: nothing to half-close");
+        }
+        out.endStream();
+    }
+
     @Override
     public void abort(Throwable cause) {
         if (completed) {
@@ -613,7 +628,11 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         }
         handlerFailed = true;
         Http2ResponseBody out = response;
-        if (out != null && !out.isClosed()) {
+        if (tunnel) {
+            // A broken tunnel is a TCP connection error (RFC 9113 §8.5), for WebSocket a TCP RST (RFC 8441 §5);
+            // either side may still be open. Nothing is sent if both have ended.
+            reset(request.protocol() == null ? ErrorCode.CONNECT_ERROR : ErrorCode.CANCEL);
+        } else if (out != null && !out.isClosed()) {
             reset(ErrorCode.INTERNAL_ERROR);
         }
         complete();

@@ -6,7 +6,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Ends a forwarded exchange or a tunnel that has moved no byte for a while: the pumps {@link #touch()} it
  * after every transfer, and a virtual thread of its own runs {@code onIdle} (which closes the origin
- * socket, failing whatever blocks on it) once nothing happened for the timeout. Stopped by {@link #close()}.
+ * socket, and for a tunnel also aborts the client's exchange, failing whatever blocks on either) once nothing
+ * happened for the timeout. Stopped by {@link #close()}.
  */
 final class IdleWatch implements AutoCloseable {
 

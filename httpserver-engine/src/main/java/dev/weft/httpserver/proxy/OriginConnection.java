@@ -90,6 +90,18 @@ final class OriginConnection implements AutoCloseable {
         }
     }
 
+    /** Closes with a TCP RST (SO_LINGER 0), so the target learns the tunnel broke rather than ended. */
+    void reset() {
+        try {
+            if (!socket.isClosed()) {
+                socket.setSoLinger(true, 0);
+            }
+        } catch (IOException ignored) {
+            // closed meanwhile: the close below is all that is left
+        }
+        close();
+    }
+
     @Override
     public void close() {
         try {

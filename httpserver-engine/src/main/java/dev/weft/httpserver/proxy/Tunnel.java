@@ -13,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -21,11 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code 200}, then relays bytes both ways until both directions have ended. The exchange's thread pumps
  * target → client; a virtual thread pumps client → target.
  *
- * <p>Half-close: when the client ends its side (TCP FIN on HTTP/1.1, {@code END_STREAM} on HTTP/2) the target
- * gets a FIN and may go on answering; when the target ends its side the client gets everything it sent, then
- * the end (the HTTP/1.1 connection closes; HTTP/2 sends {@code END_STREAM}) — the exchange API cannot
- * half-close an HTTP/1.1 client connection. An {@link IdleWatch} closes a tunnel that moved no byte in either
- * direction for {@link ProxyConfig#idleTimeout()}.
+ * <p>Each direction half-closes on its own, like TCP. When the client ends its side (TCP FIN on HTTP/1.1,
+ * {@code END_STREAM} on HTTP/2) the target gets a FIN and may go on answering. When the target ends its side
+ * the client gets everything it sent, then the end ({@link ExchangeTransport#shutdownTunnelOutput()}: a FIN,
+ * after TLS {@code close_notify} on a secured connection, or {@code END_STREAM}), and may go on sending; the
+ * exchange closes once both have ended. An error on either side breaks the whole tunnel: the target
+ * connection is reset, the client's aborted (HTTP/1.1: closed; HTTP/2: {@code RST_STREAM CONNECT_ERROR}).
+ * An {@link IdleWatch} ends a tunnel that moved no byte in either direction for
+ * {@link ProxyConfig#idleTimeout()}, half-closed or not, by breaking it.
  */
 final class Tunnel {
 
@@ -69,59 +71,83 @@ final class Tunnel {
     /** The state of one open tunnel, shared by its two pumps. */
     private final class Relay {
         private final HttpExchange exchange;
+        private final ExchangeTransport transport;
         private final String authority;
         private final OriginConnection origin;
         private final ServerStats stats;
         private final IdleWatch watch;
         private final AtomicLong bytes = new AtomicLong();
-        private final AtomicInteger running = new AtomicInteger(2);
 
         Relay(HttpExchange exchange, String authority, OriginConnection origin, ServerStats stats) {
             this.exchange = exchange;
+            this.transport = WeftExchanges.transport(exchange);
             this.authority = authority;
             this.origin = origin;
             this.stats = stats;
-            this.watch = new IdleWatch(config.idleTimeout(), origin::close, "weft-proxy-tunnel-idle");
+            this.watch = new IdleWatch(config.idleTimeout(), this::idle, "weft-proxy-tunnel-idle");
         }
 
         void run() {
-            Thread.ofVirtual().name("weft-proxy-tunnel-up").start(this::clientToOrigin);
+            Up up = new Up();
+            Thread upThread = Thread.ofVirtual().name("weft-proxy-tunnel-up").start(up);
             boolean clean = false;
             try {
-                clean = originToClient();
+                // Once the target has ended, the client's side may still send: wait for it (the idle
+                // watch bounds the wait by breaking the tunnel, which fails the pump's read).
+                clean = originToClient() && joined(upThread) && up.clean;
             } finally {
                 if (clean) {
                     exchange.close();
                 } else {
-                    origin.close();
-                    WeftExchanges.transport(exchange).abort(new IOException("tunnel to " + authority + " broken"));
+                    origin.reset();
+                    transport.abort(new IOException("tunnel to " + authority + " broken"));
+                    // Both sides are broken now, so the pump ends soon.
+                    joinUninterruptibly(upThread);
                 }
-                finished();
+                watch.close();
+                origin.close();
+                stats.tunnelClosed(bytes.get());
+                String how = clean ? "" : " (broken)";
+                LOG.log(Level.DEBUG, () -> "tunnel to " + authority + " closed after " + bytes.get() + " bytes" + how);
             }
         }
 
-        /** @return whether the target ended its side cleanly */
+        /** @return whether the target ended its side cleanly and the client was told */
         private boolean originToClient() {
             try {
                 pump(origin.input(), exchange.getResponseBody());
+                transport.shutdownTunnelOutput();
                 return true;
             } catch (IOException e) {
-                LOG.log(Level.DEBUG, () -> "tunnel to " + authority + (watch.fired() ? " idle, closed" : " failed: " + e));
+                LOG.log(Level.DEBUG, () -> "tunnel to " + authority + (watch.fired() ? " idle" : " failed: " + e));
                 return false;
             }
         }
 
-        private void clientToOrigin() {
-            try {
-                pump(exchange.getRequestBody(), origin.output());
-                origin.shutdownOutput();
-            } catch (IOException e) {
-                // The client went away or the target stopped reading: nothing more can go this way.
-                LOG.log(Level.DEBUG, () -> "tunnel to " + authority + ", client side ended: " + e);
-                origin.close();
-            } finally {
-                finished();
+        /** The client → target pump. */
+        private final class Up implements Runnable {
+            /** Whether the client ended its side cleanly and the target got the FIN; read after join. */
+            private boolean clean;
+
+            @Override
+            public void run() {
+                try {
+                    pump(exchange.getRequestBody(), origin.output());
+                    origin.shutdownOutput();
+                    clean = true;
+                } catch (IOException e) {
+                    // The client went away or the target stopped reading: nothing more can go this way, and
+                    // the target learns of it at once (RFC 9113 §8.5: a TCP RST).
+                    LOG.log(Level.DEBUG, () -> "tunnel to " + authority + ", client side ended: " + e);
+                    origin.reset();
+                }
             }
+        }
+
+        /** The idle watch's action: breaks the tunnel, which fails whatever blocks on either side. */
+        private void idle() {
+            origin.close();
+            transport.abort(new IOException("tunnel to " + authority + " idle"));
         }
 
         /** Copies until the end of {@code in}, flushing whenever nothing more is buffered. */
@@ -137,14 +163,30 @@ final class Tunnel {
             }
             out.flush();
         }
+    }
 
-        private void finished() {
-            if (running.decrementAndGet() == 0) {
-                watch.close();
-                origin.close();
-                stats.tunnelClosed(bytes.get());
-                LOG.log(Level.DEBUG, () -> "tunnel to " + authority + " closed after " + bytes.get() + " bytes");
+    /** Waits for {@code t} to end; false if this thread was interrupted first (a forced stop). */
+    private static boolean joined(Thread t) {
+        try {
+            t.join();
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** Waits for {@code t} to end, keeping an interrupt for the caller. */
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,10 +1,13 @@
 package dev.weft.httpserver.proxy;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.ExternalTools;
+import dev.weft.httpserver.testing.TestCertificates;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,7 +43,17 @@ final class ProxyServers implements AutoCloseable {
     }
 
     static ProxyServers start(ProxyConfig config, ServerConfig serverConfig) throws IOException {
-        HttpServer server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, serverConfig);
+        return started(Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, serverConfig), config);
+    }
+
+    /** A proxy clients reach over TLS (an HTTPS proxy), with the test certificate for 127.0.0.1. */
+    static ProxyServers startTls(ProxyConfig config) throws IOException {
+        HttpsServer server = Weft.createHttpsServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
+        server.setHttpsConfigurator(new HttpsConfigurator(TestCertificates.get().serverContext()));
+        return started(server, config);
+    }
+
+    private static ProxyServers started(HttpServer server, ProxyConfig config) {
         server.createContext("/", new ProxyHandler(config));
         server.start();
         return new ProxyServers(server);
@@ -56,6 +69,11 @@ final class ProxyServers implements AutoCloseable {
 
     StatsSnapshot.Proxy stats() {
         return Weft.stats(server).proxy();
+    }
+
+    /** The server's HTTP/2 counters. */
+    StatsSnapshot.Http2 http2Stats() {
+        return Weft.stats(server).http2();
     }
 
     /** Polls until {@code condition} holds or 10 s pass; returns the last snapshot. */
