@@ -21,7 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>One subscriber. Messages that arrive before anyone subscribed are kept, up to {@link #EARLY_LIMIT};
  * beyond that (a handler that never reads) they are dropped rather than blocking, so close frames and pings
- * are still read. After {@link #discard()} (the handler finished or closed the session) every message is
+ * are still read; the first drop of a session is logged as a warning. After {@link #discard()} (the handler finished or closed the session) every message is
  * dropped.
  *
  * <p>Threads: {@link #deliver}, {@link #complete} and {@link #fail} are called by the session's thread, one at
@@ -47,6 +47,7 @@ final class InboundMessages implements Publisher<WebSocketMessage>, Subscription
     private boolean done;
     private @Nullable Throwable failure;
     private boolean terminated;
+    private boolean warnedOfDrops;
 
     @Override
     public void subscribe(Subscriber<? super WebSocketMessage> s) {
@@ -79,9 +80,11 @@ final class InboundMessages implements Publisher<WebSocketMessage>, Subscription
             }
             if (discarding || (subscriber == null && queue.size() >= EARLY_LIMIT)) {
                 message.release();
-                if (!discarding && logger.isDebugEnabled()) {
-                    logger.debug("Dropping a " + message.getType() + " message: receive() was not subscribed and "
-                            + EARLY_LIMIT + " messages are waiting");
+                if (!discarding && !warnedOfDrops) {
+                    // Once per session: an application that never subscribes to receive() loses what it is sent.
+                    warnedOfDrops = true;
+                    logger.warn("Dropping WebSocket messages: receive() was not subscribed and " + EARLY_LIMIT
+                            + " messages are waiting (logged once per session)");
                 }
                 return;
             }
