@@ -8,10 +8,12 @@ import java.util.Set;
  * Chooses the permessage-deflate configuration (RFC 7692 §5 and §7.1) from a client's offers: the first
  * offer the server can accept wins, malformed ones are declined.
  *
- * <p>{@code java.util.zip.Deflater} always compresses with a 32 KiB window (15 bits) and cannot be told to
- * use a smaller one, so an offer with {@code server_max_window_bits} below 15 is declined (§7.1.2.1 lets a
- * server decline a configuration it does not support); the client's next offer, if any, is considered.
- * {@code client_max_window_bits} is always acceptable: our inflater reads any window up to 32 KiB.
+ * <p>{@code server_max_window_bits=N} is accepted and echoed for every valid N (8–15). {@code java.util.zip.Deflater}
+ * always uses a 32 KiB window and cannot be told otherwise, so below 15 the codec keeps to the smaller window
+ * another way: it compresses only messages of at most 2^N bytes, each with a fresh compressor, so no
+ * back-reference can reach further than the message itself; larger messages, and messages sent in parts, go out
+ * uncompressed (§6: compression is chosen per message). {@code client_max_window_bits} is always acceptable:
+ * our inflater reads any window up to 32 KiB.
  */
 final class DeflateNegotiation {
 
@@ -22,9 +24,11 @@ final class DeflateNegotiation {
      *
      * @param serverNoContextTakeover reset our compressor after each message
      * @param clientNoContextTakeover the client resets its compressor after each message (so do we)
+     * @param serverMaxWindowBits     the largest LZ77 window our compressed messages may need, 8–15
      * @param response                the element for {@code Sec-WebSocket-Extensions} in the response
      */
-    record Agreement(boolean serverNoContextTakeover, boolean clientNoContextTakeover, String response) {
+    record Agreement(boolean serverNoContextTakeover, boolean clientNoContextTakeover, int serverMaxWindowBits,
+                     String response) {
     }
 
     private DeflateNegotiation() {
@@ -48,7 +52,7 @@ final class DeflateNegotiation {
         Set<String> seen = new HashSet<>();
         boolean serverNoTakeover = false;
         boolean clientNoTakeover = false;
-        boolean serverBits = false;
+        int serverBits = 0;
         for (ExtensionOffers.Param p : params) {
             String name = p.name().toLowerCase(java.util.Locale.ROOT);
             // §7: decline an offer with "multiple extension parameters with the same name"
@@ -70,11 +74,11 @@ final class DeflateNegotiation {
                 }
                 case "server_max_window_bits" -> {
                     Integer bits = windowBits(p.value());
-                    // A value is required here; below 15 is a window our Deflater cannot keep to.
-                    if (bits == null || bits != 15) {
+                    // §7.1.2.1: a value is required in an offer.
+                    if (bits == null) {
                         return null;
                     }
-                    serverBits = true;
+                    serverBits = bits;
                 }
                 case "client_max_window_bits" -> {
                     if (p.value() != null && windowBits(p.value()) == null) {
@@ -94,11 +98,11 @@ final class DeflateNegotiation {
         if (clientNoTakeover) {
             r.append("; client_no_context_takeover");
         }
-        if (serverBits) {
+        if (serverBits != 0) {
             // §7.1.2.1: the response MUST then carry server_max_window_bits with an equal or smaller value.
-            r.append("; server_max_window_bits=15");
+            r.append("; server_max_window_bits=").append(serverBits);
         }
-        return new Agreement(serverNoTakeover, clientNoTakeover, r.toString());
+        return new Agreement(serverNoTakeover, clientNoTakeover, serverBits == 0 ? 15 : serverBits, r.toString());
     }
 
     /** §7.1.2: a window size is 1*DIGIT in 8..15 without leading zeros; null when it is not. */

@@ -18,6 +18,7 @@ final class PerMessageDeflate implements AutoCloseable {
     private static final byte[] TAIL = {0x00, 0x00, (byte) 0xff, (byte) 0xff};
 
     private final boolean resetDeflater;
+    private final int windowLimit;
     private final boolean resetInflater;
     // Sending half, guarded by the session's write lock.
     private Deflater deflater;
@@ -28,8 +29,19 @@ final class PerMessageDeflate implements AutoCloseable {
     private boolean tailGiven;
 
     PerMessageDeflate(DeflateNegotiation.Agreement agreement) {
-        this.resetDeflater = agreement.serverNoContextTakeover();
+        this.windowLimit = agreement.serverMaxWindowBits() < 15 ? 1 << agreement.serverMaxWindowBits() : -1;
+        // Below 15 bits, every message starts afresh so its back-references stay inside it (see fitsWindow).
+        this.resetDeflater = agreement.serverNoContextTakeover() || windowLimit > 0;
         this.resetInflater = agreement.clientNoContextTakeover();
+    }
+
+    /**
+     * Whether an outgoing message of {@code length} bytes ({@code -1}: not known, sent in parts) may be
+     * compressed within the negotiated {@code server_max_window_bits}: always at 15; below, only a whole
+     * message of at most 2^N bytes, compressed from a reset state, whose back-references cannot reach further.
+     */
+    boolean fitsWindow(long length) {
+        return windowLimit < 0 || (length >= 0 && length <= windowLimit);
     }
 
     /**

@@ -253,8 +253,9 @@ final class WsSession implements WebSocketSession {
             if (partOpcode == -1) {
                 // Messages queued by async sends before this one go first.
                 async.drainLocked(false);
-                // A message sent in parts is compressed whenever compression was negotiated: its size is unknown.
-                boolean compress = deflate != null && (!last || compresses(len));
+                // A message sent in parts is compressed whenever compression was negotiated and the window
+                // allows a message of unknown size.
+                boolean compress = last ? compresses(len) : deflate != null && deflate.fitsWindow(-1);
                 writeDataLocked(opcode, true, compress, b, off, len, last, room);
                 if (!last) {
                     partOpcode = opcode;
@@ -277,7 +278,7 @@ final class WsSession implements WebSocketSession {
 
     /** Whether a whole message of {@code length} bytes goes out compressed. */
     boolean compresses(int length) {
-        return deflate != null && length >= config.compressionMinSize();
+        return deflate != null && length >= config.compressionMinSize() && deflate.fitsWindow(length);
     }
 
     /** Whether a message is being sent in parts (async sends wait until it ends). */

@@ -43,7 +43,7 @@ class DeflateNegotiationTest {
 
     @Test
     void firstAcceptableOfferWins() {
-        var a = negotiate("permessage-deflate; server_max_window_bits=8",
+        var a = negotiate("permessage-deflate; server_max_window_bits=16",
                 "permessage-deflate; client_no_context_takeover", "permessage-deflate");
         assertEquals("permessage-deflate; client_no_context_takeover", a.response());
         assertTrue(a.clientNoContextTakeover());
@@ -57,8 +57,16 @@ class DeflateNegotiationTest {
     }
 
     @Test
-    void offersTheServerCannotKeepOrThatAreMalformedAreDeclined() {
-        assertNull(negotiate("permessage-deflate; server_max_window_bits=14"));
+    void aServerWindowBelow15IsAcceptedAndEchoed() {
+        var a = negotiate("permessage-deflate; server_max_window_bits=8");
+        assertEquals("permessage-deflate; server_max_window_bits=8", a.response());
+        assertEquals(8, a.serverMaxWindowBits());
+        assertEquals(15, negotiate("permessage-deflate").serverMaxWindowBits());
+    }
+
+    @Test
+    void offersThatAreMalformedAreDeclined() {
+        assertNull(negotiate("permessage-deflate; server_max_window_bits=16"));
         assertNull(negotiate("permessage-deflate; server_max_window_bits=015"));
         assertNull(negotiate("permessage-deflate; client_max_window_bits=7"));
         assertNull(negotiate("permessage-deflate; client_max_window_bits=abc"));

@@ -152,16 +152,28 @@ class PerMessageDeflateConformanceTest {
     }
 
     @Test
-    void serverMaxWindowBitsBelow15IsDeclinedAndTheNextOfferTaken() throws IOException {
-        try (RawWsClient c = open("permessage-deflate; server_max_window_bits=10, "
-                + "permessage-deflate; server_no_context_takeover")) {
-            assertEquals("permessage-deflate; server_no_context_takeover", c.headers.get("sec-websocket-extensions"));
-        }
+    void aServerWindowBelow15CompressesOnlyWholeMessagesThatFitIt() throws IOException {
         try (RawWsClient c = open("permessage-deflate; server_max_window_bits=10")) {
-            assertNull(c.headers.get("sec-websocket-extensions"));
-            // not negotiated: RSV1 is now a protocol error
-            c.send(true, 4, 0x1, Deflate.compress(TEXT), true);
-            assertEquals(1002, c.readClose().closeCode());
+            assertEquals("permessage-deflate; server_max_window_bits=10", c.headers.get("sec-websocket-extensions"));
+            byte[] small = Arrays.copyOf(TEXT, Math.min(TEXT.length, 1024));
+            byte[] large = new byte[4096];
+            for (int i = 0; i < large.length; i++) {
+                large[i] = TEXT[i % TEXT.length];
+            }
+            c.send(true, 4, 0x1, Deflate.compress(small), true);
+            RawWsClient.Frame f = c.read();
+            assertEquals(4, f.rsv(), "a message of at most 2^10 bytes goes out compressed");
+            assertArrayEquals(small, Deflate.inflate(new Inflater(true), f.payload()),
+                    "compressed from a fresh state: inflates without the earlier messages");
+            c.send(true, 4, 0x1, Deflate.compress(large), true);
+            f = c.read();
+            assertEquals(0, f.rsv(), "a larger message goes out uncompressed");
+            assertArrayEquals(large, f.payload());
+            c.send(true, 4, 0x1, Deflate.compress(small), true);
+            f = c.read();
+            assertEquals(4, f.rsv());
+            assertArrayEquals(small, Deflate.inflate(new Inflater(true), f.payload()),
+                    "no context kept from the first message");
         }
     }
 

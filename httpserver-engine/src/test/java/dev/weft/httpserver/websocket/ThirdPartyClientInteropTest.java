@@ -113,6 +113,20 @@ class ThirdPartyClientInteropTest {
     }
 
     @Test
+    void pythonWebsocketsWithASmallServerWindowInflatesEveryEcho() throws Exception {
+        // websockets inflates with zlib limited to 2^9 bytes of window: a back-reference further away, into an
+        // earlier message or far into a large one, fails its session.
+        server = WebSocketTestServers.echoServer(WebSocketConfig.defaults(), events);
+        Path python = ExternalTools.requirePythonModule("websockets");
+        Map<String, Object> r = json(ExternalTools.run(List.of(python.toString(),
+                script("ws_window_bits.py").toString(), "ws://127.0.0.1:" + server.port() + "/echo", "9"),
+                Duration.ofSeconds(60)));
+        assertEquals("permessage-deflate; server_max_window_bits=9", r.get("extensions"));
+        assertEquals(true, r.get("all_equal"), r.toString());
+        assertEquals(1000L, ((Number) r.get("close_code")).longValue());
+    }
+
+    @Test
     void pythonWebsocketsOverTlsAgainstAnHttpsServer() throws Exception {
         TestCertificates certs = TestCertificates.get();
         tls = Weft.createHttpsServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
