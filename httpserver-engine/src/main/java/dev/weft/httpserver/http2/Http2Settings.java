@@ -1,5 +1,7 @@
 package dev.weft.httpserver.http2;
 
+import dev.weft.httpserver.config.Http2Config;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -118,6 +120,16 @@ public record Http2Settings(
             result = result.with(s.id(), s.value());
         }
         return result;
+    }
+
+    /** The settings a server announces in its preface: those of {@code config} that differ from the defaults. */
+    static List<Setting> announcedBy(Http2Config config) {
+        Http2Settings ours = new Http2Settings(config.headerTableSize(), false, config.maxConcurrentStreams(),
+                config.initialWindowSize(), config.maxFrameSize(), config.maxHeaderListSize(),
+                config.extendedConnect()); // RFC 8441 §3: SETTINGS_ENABLE_CONNECT_PROTOCOL = 1
+        List<Setting> entries = new ArrayList<>(ours.differencesFrom(DEFAULTS));
+        entries.removeIf(s -> s.id() == ENABLE_PUSH); // a server never sends ENABLE_PUSH
+        return entries;
     }
 
     /** The entries a SETTINGS frame needs to move a peer from {@code base} to these settings. */

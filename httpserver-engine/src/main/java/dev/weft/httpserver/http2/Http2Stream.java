@@ -2,8 +2,6 @@ package dev.weft.httpserver.http2;
 
 import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.AccessLog;
-import dev.weft.httpserver.core.ClientClosedException;
-import dev.weft.httpserver.core.DateCache;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
 import dev.weft.httpserver.core.TargetPaths;
@@ -18,44 +16,20 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One HTTP/2 stream (RFC 9113 §5.1) carrying one request and its response; the API layer sees it as an
  * {@link ExchangeTransport}. The reader thread feeds the request side; the handler's thread drives the
  * response side. The stream closes when both sides have ended or either side reset it.
  */
-final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
+final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
 
-    private enum State { OPEN, HALF_CLOSED_REMOTE, HALF_CLOSED_LOCAL, CLOSED }
-
-    /** Decimal strings of 0..1023: status codes and short content lengths, shared. */
-    private static final String[] SMALL_NUMBERS = new String[1024];
-
-    static {
-        for (int i = 0; i < SMALL_NUMBERS.length; i++) {
-            SMALL_NUMBERS[i] = Integer.toString(i);
-        }
-    }
-
-    private final int id;
-    private final Http2Connection connection;
     private final RequestFields request;
     private final FlowControlWindow sendWindow;
     private final FlowControlWindow receiveWindow;
-    private final Http2RequestBody body;
     /** When the stream opened, for the access log (0 without one). */
     private final long startNanos;
-    private final ReentrantLock lock = new ReentrantLock();
-    // Guarded by lock.
-    private boolean uncounted;
-    // Written under lock, read without it.
-    private volatile State state;
-    private volatile boolean resetSent;
-    private volatile boolean resetReceived;
     // Reader thread only.
     private long bodyReceived;
     // Handler side.
@@ -63,8 +37,6 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private volatile boolean completed;
     private volatile int bodyFailureStatus;
     private volatile boolean handlerFailed;
-    /** Orders our frames for this stream in the writer: nothing is queued after our RST_STREAM. */
-    private final ConnectionWriter.StreamFrames frames = new ConnectionWriter.StreamFrames();
     /** The response head, held back until the first body bytes or a flush (handler thread only). */
     private ConnectionWriter.Item heldHead;
     /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
@@ -78,20 +50,13 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     private URI uri;
     private Headers responseTrailers;
 
-    Http2Stream(int id, Http2Connection connection, RequestFields request, int sendWindowSize,
+    Http2Stream(int id, StreamHost host, RequestFields request, int sendWindowSize,
                 int receiveWindowSize, long bodyReadTimeoutNanos, boolean endStream) {
-        this.id = id;
-        this.connection = connection;
+        super(id, host, bodyReadTimeoutNanos, endStream);
         this.request = request;
         this.sendWindow = new FlowControlWindow(id, sendWindowSize);
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
-        this.body = new Http2RequestBody(this, bodyReadTimeoutNanos, endStream);
-        this.state = endStream ? State.HALF_CLOSED_REMOTE : State.OPEN;
-        this.startNanos = connection.connection().config().accessLog() ? System.nanoTime() : 0;
-    }
-
-    int id() {
-        return id;
+        this.startNanos = host.connection().config().accessLog() ? System.nanoTime() : 0;
     }
 
     void handlerThread(Thread t) {
@@ -144,12 +109,6 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     // ---- request side, reader thread ----
 
-    /** Whether the client has ended its side (END_STREAM or reset): more DATA or HEADERS are an error. */
-    boolean remoteClosed() {
-        State s = state;
-        return s == State.HALF_CLOSED_REMOTE || s == State.CLOSED;
-    }
-
     /**
      * Counts a DATA payload against the declared length and the body limit.
      *
@@ -160,41 +119,12 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         return bodyReceived;
     }
 
-    long received() {
-        return bodyReceived;
-    }
-
-    /**
-     * Takes the stream off the connection's count of concurrent streams.
-     *
-     * @return whether this call did (it is done once, by whichever thread comes first)
-     */
-    boolean leaveStreamCount() {
-        lock.lock();
-        try {
-            if (uncounted) {
-                return false;
-            }
-            uncounted = true;
-            return true;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The client sent END_STREAM. */
-    void remoteEnded(Headers trailers) {
-        body.end(trailers);
-        boolean closedNow;
-        lock.lock();
-        try {
-            closedNow = state == State.HALF_CLOSED_LOCAL;
-            state = closedNow ? State.CLOSED : State.HALF_CLOSED_REMOTE;
-        } finally {
-            lock.unlock();
-        }
-        if (closedNow) {
-            connection.streamClosed(this, ClosedStreams.How.ENDED);
+    /** At the request's end: the DATA received must match a declared content-length (RFC 9113 §8.1.1). */
+    void checkLengthAtEnd() throws Http2StreamException {
+        long declared = request.contentLength();
+        if (declared >= 0 && bodyReceived != declared) {
+            throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR,
+                    "DATA length " + bodyReceived + " differs from content-length " + declared);
         }
     }
 
@@ -202,67 +132,6 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     void bodyTooLarge(long limit) {
         bodyFailureStatus = 413;
         body.fail(new IOException("request body exceeds the limit of " + limit + " bytes"));
-    }
-
-    /** The client reset the stream. */
-    void resetByPeer() {
-        closeFromPeerSide("stream reset by the client");
-    }
-
-    /**
-     * Resets the stream from our side with {@code code}, unless it is closed already.
-     *
-     * @return whether this call reset it
-     */
-    boolean reset(ErrorCode code) {
-        lock.lock();
-        try {
-            if (state == State.CLOSED) {
-                return false;
-            }
-            state = State.CLOSED;
-            resetSent = true;
-        } finally {
-            lock.unlock();
-        }
-        body.fail(new ClientClosedException("stream reset: " + code));
-        connection.sendReset(frames, id, code);
-        connection.streamClosed(this, ClosedStreams.How.RESET_BY_US);
-        return true;
-    }
-
-    /** The connection is gone. */
-    void connectionClosed() {
-        closeFromPeerSide("connection closed");
-    }
-
-    private void closeFromPeerSide(String reason) {
-        lock.lock();
-        try {
-            if (state == State.CLOSED) {
-                return;
-            }
-            state = State.CLOSED;
-            resetReceived = true;
-        } finally {
-            lock.unlock();
-        }
-        body.fail(new ClientClosedException(reason));
-        connection.streamClosed(this, ClosedStreams.How.RESET_BY_PEER);
-    }
-
-    /** Throws if nothing more may be sent on this stream. */
-    void checkWritable() throws IOException {
-        if (resetReceived) {
-            throw new ClientClosedException("stream reset by the client");
-        }
-        if (resetSent) {
-            throw new ClientClosedException("stream reset");
-        }
-        State s = state;
-        if (s == State.CLOSED || s == State.HALF_CLOSED_LOCAL) {
-            throw new IOException("response already complete");
-        }
     }
 
     /**
@@ -274,12 +143,12 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     void enqueue(ConnectionWriter.Item item) throws IOException {
         ConnectionWriter.Item head = heldHead;
         heldHead = null;
-        connection.writer().send(frames, head, item);
+        host.writer().send(frames, head, item);
     }
 
     /** Queues a frame that need not follow the response head (a WINDOW_UPDATE), from any thread. */
     void enqueueUnordered(ConnectionWriter.Item item) throws IOException {
-        connection.writer().send(frames, null, item);
+        host.writer().send(frames, null, item);
     }
 
     /** Sends the response head now if it is still held back for the first body bytes. Handler thread only. */
@@ -287,7 +156,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         ConnectionWriter.Item head = heldHead;
         if (head != null) {
             heldHead = null;
-            connection.writer().sendHead(frames, head);
+            host.writer().sendHead(frames, head);
         }
     }
 
@@ -296,7 +165,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     @Override
     public void beforeFirstRead() throws IOException {
         if (request.expectContinue() && response == null && interimAllowed && !body.isEnded()) {
-            connection.sendHeaders(this, List.of(new HeaderField(":status", "100")), false);
+            host.sendHeaders(this, List.of(new HeaderField(":status", "100")), false);
         }
     }
 
@@ -310,7 +179,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
                 return;
             }
             unacknowledged += n;
-            if (unacknowledged < connection.streamWindowUpdateThreshold()) {
+            if (unacknowledged < host.streamWindowUpdateThreshold()) {
                 return;
             }
             update = unacknowledged;
@@ -318,12 +187,12 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         } finally {
             lock.unlock();
         }
-        connection.sendStreamWindowUpdate(this, update);
+        host.sendStreamWindowUpdate(this, update);
     }
 
     @Override
     public void readTimedOut() {
-        connection.bodyReadTimedOut();
+        host.bodyReadTimedOut();
         reset(ErrorCode.CANCEL);
     }
 
@@ -331,7 +200,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     /** Sends DATA frames for {@code len} octets, as flow control allows; never the last frame. */
     void sendData(byte[] b, int off, int len, boolean endStream) throws IOException {
-        connection.sendData(this, b, off, len, endStream);
+        host.sendData(this, b, off, len, endStream);
         if (endStream) {
             localEnded();
         }
@@ -341,38 +210,14 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
     void finishBody(byte[] b, int len) throws IOException {
         Headers trailers = responseTrailers;
         if (trailers == null || trailers.isEmpty()) {
-            connection.sendData(this, b, 0, len, true);
+            host.sendData(this, b, 0, len, true);
         } else {
             if (len > 0) {
-                connection.sendData(this, b, 0, len, false);
+                host.sendData(this, b, 0, len, false);
             }
-            List<HeaderField> fields = new ArrayList<>();
-            for (Map.Entry<String, List<String>> e : trailers.entrySet()) {
-                String name = FieldNames.lowerCase(e.getKey());
-                for (String v : e.getValue()) {
-                    fields.add(new HeaderField(name, v));
-                }
-            }
-            connection.sendHeaders(this, fields, true);
+            host.sendHeaders(this, ResponseHead.trailers(trailers), true);
         }
         localEnded();
-    }
-
-    private void localEnded() {
-        boolean closedNow;
-        lock.lock();
-        try {
-            if (state == State.CLOSED) {
-                return;
-            }
-            closedNow = state == State.HALF_CLOSED_REMOTE;
-            state = closedNow ? State.CLOSED : State.HALF_CLOSED_LOCAL;
-        } finally {
-            lock.unlock();
-        }
-        if (closedNow) {
-            connection.streamClosed(this, ClosedStreams.How.ENDED);
-        }
     }
 
     /** The handler failed after the head was sent: the response is broken off. */
@@ -451,17 +296,17 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
 
     @Override
     public InetSocketAddress remoteAddress() {
-        return connection.connection().remoteAddress();
+        return host.connection().remoteAddress();
     }
 
     @Override
     public InetSocketAddress localAddress() {
-        return connection.connection().localAddress();
+        return host.connection().localAddress();
     }
 
     @Override
     public SSLSession sslSession() {
-        SSLSocket s = connection.connection().sslSocket();
+        SSLSocket s = host.connection().sslSocket();
         return s == null ? null : s.getSession();
     }
 
@@ -481,7 +326,7 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             return;
         }
         ResponseFields.validate(headers);
-        connection.sendHeaders(this, responseFields(status, headers, -1, false, false), false);
+        host.sendHeaders(this, ResponseHead.fields(status, headers, -1, false, false, null), false);
     }
 
     @Override
@@ -512,10 +357,11 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
         boolean keepHandlerLength = head || status == 304;
         Http2ResponseBody out = new Http2ResponseBody(this, noBody ? 0 : length > 0 && !tunnel ? length : -1);
         response = out;
-        List<HeaderField> fields = responseFields(status, headers, contentLength, keepHandlerLength, true);
+        List<HeaderField> fields = ResponseHead.fields(status, headers, contentLength, keepHandlerLength, true,
+                host.connection().config().serverHeader());
         if (noBody || tunnel) {
             // A tunnel's client waits for the 2xx before it sends, so the head cannot wait for data.
-            connection.sendHeaders(this, fields, noBody);
+            host.sendHeaders(this, fields, noBody);
         } else {
             // Held back so that head and body leave together; the first body bytes or a flush send it.
             heldHead = new ConnectionWriter.HeaderBlock(id, fields, false);
@@ -524,51 +370,6 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             localEnded();
         }
         return out;
-    }
-
-    /** The response head as HTTP/2 fields: lower-case names, no connection-specific fields. */
-    private List<HeaderField> responseFields(int status, Headers headers, long contentLength,
-                                             boolean keepHandlerLength, boolean finalResponse) {
-        List<HeaderField> fields = new ArrayList<>(headers.size() + 4);
-        fields.add(new HeaderField(":status", SMALL_NUMBERS[status]));
-        boolean hasDate = false;
-        boolean hasServer = false;
-        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-            String name = e.getKey();
-            switch (name) {
-                case "Content-length" -> {
-                    if (!keepHandlerLength) {
-                        continue;
-                    }
-                }
-                case "Connection", "Keep-alive", "Proxy-connection", "Transfer-encoding", "Upgrade" -> {
-                    continue;
-                }
-                case "Date" -> hasDate = true;
-                case "Server" -> hasServer = true;
-                default -> {
-                }
-            }
-            String lower = FieldNames.lowerCase(name);
-            for (String v : e.getValue()) {
-                fields.add(new HeaderField(lower, v));
-            }
-        }
-        if (!finalResponse) {
-            return fields;
-        }
-        if (contentLength >= 0) {
-            fields.add(new HeaderField("content-length", contentLength < SMALL_NUMBERS.length
-                    ? SMALL_NUMBERS[(int) contentLength] : Long.toString(contentLength)));
-        }
-        if (!hasDate) {
-            fields.add(new HeaderField("date", DateCache.value()));
-        }
-        String server = connection.connection().config().serverHeader();
-        if (!hasServer && server != null) {
-            fields.add(new HeaderField("server", server));
-        }
-        return fields;
     }
 
     @Override
@@ -603,8 +404,8 @@ final class Http2Stream implements ExchangeTransport, Http2RequestBody.Owner {
             // ended meanwhile: it checks the state again under the lock.)
             reset(ErrorCode.NO_ERROR);
         }
-        connection.exchangeEnded(this);
-        if (connection.connection().config().accessLog()) {
+        host.exchangeEnded(this);
+        if (host.connection().config().accessLog()) {
             Http2ResponseBody r = response;
             AccessLog.log(remoteAddress(), user, request.method(), rawTarget(), "HTTP/2.0", status,
                     r == null ? -1 : r.bytesWritten(), startNanos);

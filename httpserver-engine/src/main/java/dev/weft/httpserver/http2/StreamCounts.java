@@ -35,7 +35,7 @@ final class StreamCounts {
      * client as soon as that frame reaches it, and the client may open the next one at once: the stream
      * stops counting against the limit now, not once its handler's thread gets round to closing it.
      */
-    void ending(Http2Stream stream) {
+    void ending(StreamLifecycle stream) {
         if (stream.remoteClosed() && stream.leaveStreamCount()) {
             counted.decrementAndGet();
         }
@@ -46,7 +46,7 @@ final class StreamCounts {
      *
      * @return the streams still open
      */
-    int closed(Http2Stream stream) {
+    int closed(StreamLifecycle stream) {
         if (stream.leaveStreamCount()) {
             counted.decrementAndGet();
         }

@@ -1,0 +1,98 @@
+package dev.weft.httpserver.http2;
+
+import dev.weft.httpserver.core.DateCache;
+import dev.weft.httpserver.hpack.HeaderField;
+import dev.weft.httpserver.stats.ProtocolError;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The reader's answers for streams it does not serve: a request refused before any handler sees it (431, 413,
+ * REFUSED_STREAM), a stream error (RST_STREAM, RFC 9113 §5.4.2), and frames arriving on a closed stream (§5.1).
+ */
+final class StreamRejections {
+
+    private static final System.Logger LOG = System.getLogger(Http2Connection.class.getName());
+
+    private final Http2Connection h2;
+    private final StreamHost host;
+    private final FloodGuard guard;
+    private final ClosedStreams closedStreams;
+
+    StreamRejections(Http2Connection h2, StreamHost host, FloodGuard guard) {
+        this.h2 = h2;
+        this.host = host;
+        this.guard = guard;
+        this.closedStreams = host.closedStreams();
+    }
+
+    /**
+     * Answers a request that is refused before any handler sees it, then stops its upload (§8.1).
+     *
+     * @param peerWindow the peer's initial stream window
+     * @param endStream whether the request ended with its HEADERS
+     */
+    void rejectEarly(int id, int status, int peerWindow, boolean endStream) throws IOException {
+        byte[] text = (status + " " + (status == 431 ? "request header fields too large" : "request body too large")
+                + "\n").getBytes(StandardCharsets.US_ASCII);
+        // The short explanation goes along only if the peer's windows take it now: the reader never waits.
+        boolean withBody = text.length <= peerWindow && host.sendFlow().tryTakeConnectionWindow(text.length);
+        List<HeaderField> fields = List.of(new HeaderField(":status", Integer.toString(status)),
+                new HeaderField("content-type", "text/plain; charset=utf-8"),
+                new HeaderField("content-length", withBody ? Integer.toString(text.length) : "0"),
+                new HeaderField("date", DateCache.value()));
+        h2.controlOrFlood(new ConnectionWriter.HeaderBlock(id, fields, !withBody));
+        if (withBody) {
+            h2.controlOrFlood(new ConnectionWriter.Frames(FrameWriter.dataFrame(id, text, 0, text.length, true)));
+        }
+        if (!endStream) {
+            host.sendReset(id, ErrorCode.NO_ERROR);
+        }
+        closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+    }
+
+    /** Refuses a stream over the concurrency limit; refusals spend the reset budget. */
+    void refuse(int id) throws IOException {
+        guard.spendReset();
+        host.sendReset(id, ErrorCode.REFUSED_STREAM);
+        closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+    }
+
+    void streamError(Http2StreamException e) throws IOException {
+        int id = e.streamId();
+        LOG.log(Level.DEBUG, () -> "stream error on " + id + " from " + host.connection().remoteAddress() + ": "
+                + e.errorCode() + " " + e.getMessage());
+        host.connection().stats().protocolError(ProtocolError.HTTP2_STREAM_ERROR);
+        Http2Stream stream = host.streams().get(id);
+        if (stream == null || !stream.reset(e.errorCode())) {
+            host.sendReset(id, e.errorCode());
+            if (closedStreams.find(id) == null) {
+                closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+            }
+        }
+        guard.spendReset();
+    }
+
+    /**
+     * A frame for a stream that is not open but whose id was used (§5.1 "closed").
+     *
+     * @param highestStreamId the highest stream id the client has opened
+     */
+    void lateFrameOnClosedStream(int id, boolean headers, int highestStreamId) throws IOException {
+        ClosedStreams.How how = closedStreams.find(id);
+        if (how == ClosedStreams.How.RESET_BY_US) {
+            return; // §5.1: frames in flight when we reset the stream are ignored
+        }
+        if (how == ClosedStreams.How.ENDED) {
+            throw new Http2ConnectionException(ErrorCode.STREAM_CLOSED, "frame on closed stream " + id);
+        }
+        if (how == null && headers) {
+            throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR,
+                    "stream id " + id + " is not greater than " + highestStreamId);
+        }
+        throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "frame on closed stream " + id);
+    }
+}
