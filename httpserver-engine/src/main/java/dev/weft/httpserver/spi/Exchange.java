@@ -162,13 +162,21 @@ final class Exchange {
         transport.authenticated(p == null ? null : p.getUsername());
     }
 
-    /** Per-exchange attributes (the JDK 26+ default); request trailers appear once the body is read. */
+    /**
+     * Per-exchange attributes (the JDK 26+ default); request trailers appear once the body is read, and the
+     * {@code :protocol} of an extended CONNECT is there from the start, both read from the transport.
+     */
     Object getAttribute(String name) {
         Objects.requireNonNull(name, "null name parameter");
         if (name.equals(ExchangeAttributes.REQUEST_TRAILERS)) {
             Headers t = transport.requestTrailers();
             if (t != null) {
                 return t;
+            }
+        } else if (name.equals(ExchangeAttributes.CONNECT_PROTOCOL)) {
+            String p = transport.connectProtocol();
+            if (p != null) {
+                return p;
             }
         }
         return attributes == null ? null : attributes.get(name);

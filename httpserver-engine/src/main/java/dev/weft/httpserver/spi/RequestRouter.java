@@ -4,7 +4,6 @@ import com.sun.net.httpserver.Authenticator;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import dev.weft.httpserver.ExchangeAttributes;
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeDispatcher;
 import dev.weft.httpserver.core.ExchangeTransport;
@@ -48,10 +47,6 @@ final class RequestRouter implements ExchangeDispatcher {
         WeftHttpContext context = contexts.find(transport.routingPath());
         boolean found = context != null;
         Exchange exchange = new Exchange(transport, found ? context : notFoundContext);
-        String connectProtocol = transport.connectProtocol();
-        if (connectProtocol != null) {
-            exchange.setAttribute(ExchangeAttributes.CONNECT_PROTOCOL, connectProtocol);
-        }
         HttpExchange api = https ? new WeftHttpsExchange(exchange) : new WeftHttpExchange(exchange);
         Executor e = executor.get();
         if (e == null) {
