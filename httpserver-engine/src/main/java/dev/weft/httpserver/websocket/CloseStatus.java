@@ -1,5 +1,6 @@
 package dev.weft.httpserver.websocket;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -33,6 +34,9 @@ public record CloseStatus(int code, String reason) {
     /** 1011: the server hit an unexpected condition (a listener threw). */
     public static final int INTERNAL_ERROR = 1011;
 
+    /** Most bytes a close reason may take in UTF-8 (RFC 6455 §5.5: 125 bytes of payload less the code). */
+    public static final int MAX_REASON_BYTES = 123;
+
     /** Checks that {@code reason} is not null. */
     public CloseStatus {
         Objects.requireNonNull(reason, "reason");
@@ -44,5 +48,24 @@ public record CloseStatus(int code, String reason) {
      */
     public static boolean isSendable(int code) {
         return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+    }
+
+    /**
+     * {@code reason} cut to at most {@link #MAX_REASON_BYTES} bytes of UTF-8 on a character boundary, for code
+     * that passes on a reason of any length; {@code null} becomes empty.
+     */
+    public static String truncateReason(String reason) {
+        if (reason == null) {
+            return "";
+        }
+        byte[] utf8 = reason.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length <= MAX_REASON_BYTES) {
+            return reason;
+        }
+        int end = MAX_REASON_BYTES;
+        while (end > 0 && (utf8[end] & 0xC0) == 0x80) {
+            end--; // do not cut a character in two
+        }
+        return new String(utf8, 0, end, StandardCharsets.UTF_8);
     }
 }

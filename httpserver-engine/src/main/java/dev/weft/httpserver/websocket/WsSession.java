@@ -228,8 +228,9 @@ final class WsSession implements WebSocketSession {
             throw new IllegalArgumentException("close code " + code + " may not be sent");
         }
         byte[] r = reason == null ? new byte[0] : reason.getBytes(StandardCharsets.UTF_8);
-        if (r.length > 123) {
-            throw new IllegalArgumentException("close reason longer than 123 bytes in UTF-8");
+        if (r.length > CloseStatus.MAX_REASON_BYTES) {
+            throw new IllegalArgumentException("close reason longer than " + CloseStatus.MAX_REASON_BYTES
+                    + " bytes in UTF-8");
         }
         sendClose(closePayload(code, r));
     }
@@ -392,7 +393,7 @@ final class WsSession implements WebSocketSession {
     /** {@link #sendClose} for the engine's own closes; a failed write has already aborted the session. */
     void sendCloseQuietly(int code, String reason) {
         try {
-            sendClose(closePayload(code, truncate(reason)));
+            sendClose(closePayload(code, CloseStatus.truncateReason(reason).getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, () -> "close frame not sent: " + e);
         }
@@ -434,19 +435,6 @@ final class WsSession implements WebSocketSession {
         p[1] = (byte) code;
         System.arraycopy(reason, 0, p, 2, reason.length);
         return p;
-    }
-
-    /** {@code reason} as UTF-8, cut to at most 123 bytes on a character boundary. */
-    private static byte[] truncate(String reason) {
-        byte[] b = reason.getBytes(StandardCharsets.UTF_8);
-        if (b.length <= 123) {
-            return b;
-        }
-        int n = 123;
-        while (n > 0 && (b[n] & 0xc0) == 0x80) {
-            n--;
-        }
-        return java.util.Arrays.copyOf(b, n);
     }
 
     /** The remaining bytes of a buffer as an array range, without copying when it has an accessible array. */

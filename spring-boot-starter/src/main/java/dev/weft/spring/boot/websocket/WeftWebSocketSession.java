@@ -40,7 +40,6 @@ public final class WeftWebSocketSession
             task -> Thread.ofVirtual().name("weft-websocket-send").start(task));
 
     /** Longest close reason in UTF-8 bytes (RFC 6455 §5.5: 125-byte control payload less the 2-byte code). */
-    private static final int MAX_REASON_BYTES = 123;
 
     private static final AtomicLong ids = new AtomicLong();
 
@@ -120,24 +119,10 @@ public final class WeftWebSocketSession
             inbound.discard();
             int code = dev.weft.httpserver.websocket.CloseStatus.isSendable(status.getCode())
                     ? status.getCode() : CloseStatus.NORMAL.getCode();
-            getDelegate().close(code, reason(status.getReason()));
+            getDelegate().close(code,
+                    dev.weft.httpserver.websocket.CloseStatus.truncateReason(status.getReason()));
             return null;
         }).subscribeOn(BLOCKING);
-    }
-
-    private static String reason(@Nullable String reason) {
-        if (reason == null) {
-            return "";
-        }
-        byte[] utf8 = reason.getBytes(StandardCharsets.UTF_8);
-        if (utf8.length <= MAX_REASON_BYTES) {
-            return reason;
-        }
-        int end = MAX_REASON_BYTES;
-        while (end > 0 && (utf8[end] & 0xC0) == 0x80) {
-            end--; // do not cut a character in two
-        }
-        return new String(utf8, 0, end, StandardCharsets.UTF_8);
     }
 
     @Override
