@@ -3,13 +3,11 @@ package dev.weft.httpserver.cli;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.core.AccessLog;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,9 +17,6 @@ import java.util.Map;
  * exchanges do not interleave. Thread-safe.
  */
 final class RequestLog extends Filter {
-
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.US);
 
     private final PrintStream out;
     private final boolean verbose;
@@ -37,10 +32,8 @@ final class RequestLog extends Filter {
             chain.doFilter(exchange);
         } finally {
             StringBuilder b = new StringBuilder(128);
-            b.append(exchange.getRemoteAddress().getAddress().getHostAddress()).append(" - - [")
-                    .append(TIME.format(ZonedDateTime.now())).append("] \"").append(exchange.getRequestMethod())
-                    .append(' ').append(exchange.getRequestURI().toASCIIString()).append(' ')
-                    .append(exchange.getProtocol()).append("\" ").append(exchange.getResponseCode()).append(" -");
+            b.append(AccessLog.commonLogLine(exchange.getRemoteAddress(), null, exchange.getRequestMethod(),
+                    exchange.getRequestURI().toASCIIString(), exchange.getProtocol(), exchange.getResponseCode(), -1));
             if (verbose) {
                 b.append('\n');
                 headers(b, "> ", exchange.getRequestHeaders());

@@ -29,10 +29,18 @@ public final class AccessLog {
             return;
         }
         long millis = (System.nanoTime() - startNanos) / 1_000_000;
-        String line = (remote == null ? "-" : remote.getAddress().getHostAddress()) + " - "
+        LOG.log(Level.INFO, commonLogLine(remote, user, method, target, protocol, status, bytes)
+                + " " + protocol + " " + millis + "ms");
+    }
+
+    /**
+     * One exchange in common log format, timed now: {@code client - user [time] "method target protocol" status
+     * bytes}, with {@code -} for an unknown client, user or length ({@code bytes < 0}).
+     */
+    public static String commonLogLine(InetSocketAddress remote, String user, String method, String target,
+                                       String protocol, int status, long bytes) {
+        return (remote == null ? "-" : remote.getAddress().getHostAddress()) + " - "
                 + (user == null ? "-" : user) + " [" + CLF_TIME.format(ZonedDateTime.now()) + "] \""
-                + method + " " + target + " " + protocol + "\" " + status + " " + (bytes < 0 ? "-" : bytes)
-                + " " + protocol + " " + millis + "ms";
-        LOG.log(Level.INFO, line);
+                + method + " " + target + " " + protocol + "\" " + status + " " + (bytes < 0 ? "-" : bytes);
     }
 }

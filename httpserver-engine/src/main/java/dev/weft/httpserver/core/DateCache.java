@@ -24,9 +24,14 @@ public final class DateCache {
     }
 
     private static Entry format(long second) {
-        // Not RFC_1123_DATE_TIME: it omits the day's leading zero, which IMF-fixdate requires.
-        String v = IMF_FIXDATE.format(Instant.ofEpochSecond(second));
+        String v = imfFixdate(second);
         return new Entry(second, v, ("Date: " + v + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** {@code epochSecond} as an IMF-fixdate, e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
+    public static String imfFixdate(long epochSecond) {
+        // Not RFC_1123_DATE_TIME: it omits the day's leading zero, which IMF-fixdate requires.
+        return IMF_FIXDATE.format(Instant.ofEpochSecond(epochSecond));
     }
 
     private static Entry entry() {

@@ -1,7 +1,8 @@
 package dev.weft.httpserver.files;
 
+import dev.weft.httpserver.core.DateCache;
+
 import java.time.DayOfWeek;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -15,6 +16,7 @@ import java.util.Locale;
  */
 final class HttpDates {
 
+    // parsing only; formatting is DateCache.imfFixdate, as for the Date header
     private static final DateTimeFormatter IMF_FIXDATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     // the obsolete forms are parsed without their day name, which is checked afterwards (a two-digit year is
@@ -29,7 +31,7 @@ final class HttpDates {
 
     /** {@code epochSeconds} as an IMF-fixdate, e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
     static String format(long epochSeconds) {
-        return IMF_FIXDATE.format(Instant.ofEpochSecond(epochSeconds));
+        return DateCache.imfFixdate(epochSeconds);
     }
 
     /** The epoch seconds of an HTTP-date in any of its three forms, or {@link Long#MIN_VALUE} if it is not one. */

@@ -1,5 +1,7 @@
 package dev.weft.httpserver.forms;
 
+import dev.weft.httpserver.core.CharClasses;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -35,12 +37,10 @@ public final class PercentEncoding {
             if (c == '+' && plusAsSpace) {
                 out[n++] = ' ';
             } else if (c == '%') {
-                int hi = i + 2 < to ? Character.digit(b[i + 1], 16) : -1;
-                int lo = hi >= 0 ? Character.digit(b[i + 2], 16) : -1;
-                if (lo < 0) {
+                if (i + 2 >= to || !CharClasses.isHexDigit(b[i + 1]) || !CharClasses.isHexDigit(b[i + 2])) {
                     throw FormException.malformed("malformed percent-escape");
                 }
-                out[n++] = (byte) (hi << 4 | lo);
+                out[n++] = (byte) (CharClasses.hexValue(b[i + 1]) << 4 | CharClasses.hexValue(b[i + 2]));
                 i += 2;
             } else {
                 out[n++] = c;
