@@ -26,14 +26,13 @@ public final class Acceptor implements Runnable {
     private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
     private static final byte[] SERVICE_UNAVAILABLE = ("HTTP/1.1 503 Service Unavailable\r\n"
             + "Content-Length: 0\r\nConnection: close\r\nRetry-After: 1\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    private static final long MIN_BACKOFF_MILLIS = 10;
+    private static final long MAX_BACKOFF_MILLIS = 1000;
 
     private final ServerSocket listener;
     private final ConnectionRegistry registry;
     private final ServerStats stats;
     private final TransportSecurity security;
-    private static final long MIN_BACKOFF_MILLIS = 10;
-    private static final long MAX_BACKOFF_MILLIS = 1000;
-
     private final ConnectionServer server;
     private final String name;
     private final ThreadFactory connectionThreads;
