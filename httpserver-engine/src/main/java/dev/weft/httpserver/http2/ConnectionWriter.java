@@ -61,6 +61,9 @@ final class ConnectionWriter implements Runnable {
     private boolean closing;
     private boolean done;
     private IOException failure;
+    // Writer thread only.
+    /** The client's first SETTINGS were applied: the connection's opening is over. */
+    private boolean peerSettingsApplied;
 
     /**
      * @param onFailure  run (on the writer thread) when a write fails, to close the connection
@@ -213,7 +216,12 @@ final class ConnectionWriter implements Runnable {
     @Override
     public void run() {
         try {
-            for (ArrayDeque<Item> batch; (batch = takeBatch()) != null; ) {
+            ArrayDeque<Item> batch = takeBatch();
+            while (batch != null && !peerSettingsApplied) {
+                writeOpeningBatch(batch);
+                batch = takeBatch();
+            }
+            for (; batch != null; batch = takeBatch()) {
                 writeBatch(batch);
             }
             out.flush();
@@ -281,6 +289,24 @@ final class ConnectionWriter implements Runnable {
         }
     }
 
+    /**
+     * Writes a batch of the connection's opening, up to the client's first SETTINGS, and flushes. The
+     * opening's own path keeps the peer's settings, which only new connections send, out of the compiled
+     * steady-state path (see {@link #writeBatch}): the JIT would otherwise discard and compile that again
+     * whenever new connections arrive.
+     */
+    private void writeOpeningBatch(ArrayDeque<Item> batch) throws IOException {
+        for (Item item; (item = batch.poll()) != null; ) {
+            if (item instanceof PeerSettings s) {
+                apply(s);
+            } else {
+                write(item);
+            }
+        }
+        out.flush();
+        afterFlush.run();
+    }
+
     private boolean isQueueEmpty() {
         lock.lock();
         try {
@@ -294,12 +320,16 @@ final class ConnectionWriter implements Runnable {
         switch (item) {
             case Frames f -> out.write(f.bytes, 0, f.bytes.length);
             case HeaderBlock h -> writeHeaderBlock(h);
-            case PeerSettings s -> {
-                encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
-                frameWriter.maxFrameSize(s.maxFrameSize);
-                out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
-            }
+            case PeerSettings s -> apply(s);
         }
+    }
+
+    /** Applies the peer's new settings to what we send, then acknowledges them. */
+    private void apply(PeerSettings s) throws IOException {
+        encoder.setPeerMaxTableSize((int) Math.min(Integer.MAX_VALUE, s.headerTableSize));
+        frameWriter.maxFrameSize(s.maxFrameSize);
+        out.write(SETTINGS_ACK, 0, SETTINGS_ACK.length);
+        peerSettingsApplied = true;
     }
 
     /** Encodes a header block and writes it as HEADERS plus as many CONTINUATION frames as needed. */

@@ -44,6 +44,8 @@ public final class Http2Connection {
 
     private static final System.Logger LOG = System.getLogger(Http2Connection.class.getName());
     private static final long FAR_FUTURE_NANOS = 1L << 62;
+    /** Stands for a frame that was read and answered with a stream error: nothing more to do with it. */
+    private static final Frame SKIPPED = new UnknownFrame(0, 0, 0, null);
 
     private final Connection connection;
     private final ServerConfig config;
@@ -74,6 +76,8 @@ public final class Http2Connection {
     // Reader thread only.
     private Http2Settings peer = Http2Settings.DEFAULTS;
     private boolean settingsReceived;
+    /** The client acknowledged our SETTINGS. */
+    private boolean settingsAcknowledged;
     private boolean goAwayReceived;
     private int receiveUnacknowledged;
     private int blockStreamId;
@@ -156,31 +160,94 @@ public final class Http2Connection {
         }
     }
 
+    /**
+     * Reads frames until the connection is to end: first the opening, until both sides' SETTINGS are in
+     * effect (RFC 9113 §3.4, §6.5.3), then the rest, one read from the socket at a time.
+     *
+     * <p>The opening has its own loop and dispatch so that the frames only a new connection sends (SETTINGS,
+     * the connection's first WINDOW_UPDATE, the ACK of ours) never reach the compiled steady-state path:
+     * the JIT compiles that for the frames of established connections, and would otherwise throw the
+     * compiled code away, and compile it again, whenever new connections arrive.
+     */
     private void readFrames() throws IOException {
-        while (true) {
-            armReadDeadline();
-            Frame frame;
-            try {
-                frame = reader.readFrame();
-            } catch (Http2StreamException e) {
-                rejections.streamError(e);
-                continue;
-            }
-            if (frame == null) {
-                return;
-            }
-            if (!settingsReceived && !(frame instanceof SettingsFrame s && !s.ack())) {
-                throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "the client preface must end with SETTINGS");
-            }
-            try {
-                handle(frame);
-            } catch (Http2StreamException e) {
-                rejections.streamError(e);
-            }
-            if ((goAwayReceived || goAwaySent.get()) && counts.open() == 0 && blockStreamId == 0) {
-                return;
-            }
+        boolean more = true;
+        while (more && !(settingsReceived && settingsAcknowledged)) {
+            more = readOpeningFrame();
         }
+        while (more) {
+            more = readBufferedFrames();
+        }
+    }
+
+    /** Reads and handles one frame of the opening; false once the connection is to end. */
+    private boolean readOpeningFrame() throws IOException {
+        armReadDeadline();
+        Frame frame = nextFrame();
+        if (frame == null || frame == SKIPPED) {
+            return frame != null;
+        }
+        if (!settingsReceived && !(frame instanceof SettingsFrame s && !s.ack())) {
+            throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "the client preface must end with SETTINGS");
+        }
+        try {
+            if (blockStreamId == 0 && frame instanceof SettingsFrame f) {
+                onSettings(f);
+            } else if (blockStreamId == 0 && frame instanceof WindowUpdateFrame f) {
+                onWindowUpdate(f);
+            } else {
+                handle(frame);
+            }
+        } catch (Http2StreamException e) {
+            rejections.streamError(e);
+        }
+        return !isDone();
+    }
+
+    /**
+     * Handles the frames of one read from the socket: reads (waiting for the first, and for the rest of one
+     * that arrived in part) until nothing is left buffered. A method per read rather than one never-ending
+     * loop, so that the JIT compiles it as a method: a new connection's reader then runs compiled code from
+     * its first frame instead of the interpreter until an on-stack replacement of its own.
+     *
+     * @return false once the connection is to end
+     */
+    private boolean readBufferedFrames() throws IOException {
+        armReadDeadline();
+        do {
+            if (!readFrame()) {
+                return false;
+            }
+        } while (in.buffered() > 0);
+        return true;
+    }
+
+    /** Reads and handles one frame; false at the end of the input or once the connection is to end. */
+    private boolean readFrame() throws IOException {
+        Frame frame = nextFrame();
+        if (frame == null || frame == SKIPPED) {
+            return frame != null;
+        }
+        try {
+            handle(frame);
+        } catch (Http2StreamException e) {
+            rejections.streamError(e);
+        }
+        return !isDone();
+    }
+
+    /** The next frame; {@link #SKIPPED} for one that was answered with a stream error; null at the end. */
+    private Frame nextFrame() throws IOException {
+        try {
+            return reader.readFrame();
+        } catch (Http2StreamException e) {
+            rejections.streamError(e);
+            return SKIPPED;
+        }
+    }
+
+    /** Whether the connection is to end: after a GOAWAY either way, once no stream is left. */
+    private boolean isDone() {
+        return (goAwayReceived || goAwaySent.get()) && counts.open() == 0 && blockStreamId == 0;
     }
 
     /** Without open streams the connection may idle for the idle timeout; with streams it waits for ever. */
@@ -464,6 +531,7 @@ public final class Http2Connection {
 
     private void onSettings(SettingsFrame f) throws IOException {
         if (f.ack()) {
+            settingsAcknowledged = true;
             return;
         }
         if (settingsReceived) {

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class StreamHost {
 
     static final byte[] EMPTY = new byte[0];
+    /** The most streams the stream table is sized for up front; a higher limit grows it on demand. */
+    private static final int MAX_PRESIZED_STREAMS = 256;
 
     private final Connection connection;
     private final ConnectionInput in;
@@ -28,7 +30,7 @@ final class StreamHost {
     private final ConnectionWriter writer;
     private final FrameWriter encoder = new FrameWriter();
     private final SendFlowControl sendFlow = new SendFlowControl();
-    private final ConcurrentHashMap<Integer, Http2Stream> streams = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, Http2Stream> streams;
     private final StreamCounts counts = new StreamCounts();
     private final ClosedStreams closedStreams = new ClosedStreams();
     private final AtomicBoolean goAwaySent = new AtomicBoolean();
@@ -45,6 +47,10 @@ final class StreamHost {
         this.in = connection.input();
         this.stats = connection.stats();
         this.writer = new ConnectionWriter(connection.output(), connection::close, connection::flushBytesWritten);
+        // Sized for the streams a client may open, so that the table does not grow (and rehash) as a new
+        // connection's first requests arrive.
+        this.streams = new ConcurrentHashMap<>(Math.min(connection.config().http2().maxConcurrentStreams(),
+                MAX_PRESIZED_STREAMS));
         this.idleNanos = connection.config().idleTimeout().toNanos();
         this.writeTimeoutNanos = connection.config().writeTimeout().toNanos();
         this.streamUpdateThreshold = Math.max(1, connection.config().http2().initialWindowSize() / 2);
