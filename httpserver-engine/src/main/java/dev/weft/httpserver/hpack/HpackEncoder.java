@@ -61,6 +61,9 @@ public final class HpackEncoder {
             throw new IllegalArgumentException("negative table size");
         }
         int newSize = Math.min(peerMaxTableSize, maxTableSizeCap);
+        if (newSize == table.maxSize() && pendingMinSize < 0) {
+            return; // no change to signal (RFC 7541 §4.2): e.g. a client's SETTINGS repeating the default
+        }
         pendingMinSize = pendingMinSize < 0 ? newSize : Math.min(pendingMinSize, newSize);
         table.setMaxSize(newSize);
     }

@@ -132,10 +132,21 @@ class HpackEncoderTest {
         e.setPeerMaxTableSize(0);
         e.setPeerMaxTableSize(4096);
         assertEquals("203fe11f82", hex(e.encode(headers(":method", "GET"))));
-        // the peer may allow more than our cap
+        // the peer may allow more than our cap: our size stays 4096, so there is no change to signal
         e.setPeerMaxTableSize(65536);
-        assertEquals("3fe11f82", hex(e.encode(headers(":method", "GET"))));
+        assertEquals("82", hex(e.encode(headers(":method", "GET"))));
         assertEquals(4096, e.dynamicTable().maxSize());
+    }
+
+    @Test
+    void settingsRepeatingTheCurrentSizeSignalNothing() {
+        HpackEncoder e = new HpackEncoder();
+        e.setPeerMaxTableSize(4096); // a client's SETTINGS with the default
+        assertEquals("82", hex(e.encode(headers(":method", "GET"))));
+        // lowered and raised back before the next block: the minimum must still be signalled
+        e.setPeerMaxTableSize(100);
+        e.setPeerMaxTableSize(4096);
+        assertEquals("3f45" + "3fe11f" + "82", hex(e.encode(headers(":method", "GET"))));
     }
 
     @Test
