@@ -18,6 +18,11 @@
 #                HTTP/2 settings keep their defaults (no MAX_CONCURRENT_STREAMS limit, 64 KiB windows).
 #   weft-h1    : h2load --h1 with the same -n/-c/-m: HTTP/1.1, pipelining -m requests per connection.
 #   (robaho-h1 is accepted as well, but is not in the default TARGETS.)
+#   nghttpd-h2c: a reference point, not in the default TARGETS: nghttp2's own C server (Debian package
+#                nghttp2-server, installed on demand), one thread, h2c with prior knowledge
+#                (nghttpd --no-tls), serving the same 13-byte body from a file. The report then adds
+#                "Weft h2c / nghttpd h2c" (no target): what the client and the box allow an HTTP/2
+#                server that is not ours.
 #
 # Knobs (environment variables):
 #   TARGETS         targets to run, each round in a rotating order (default "weft-h2c robaho-h2c weft-h1")
@@ -88,8 +93,8 @@ declare -A SEEN=()
 PROVIDER_LIST=()
 for t in "${TARGET_LIST[@]}"; do
   case $t in
-    weft-h2c | weft-h1 | robaho-h2c | robaho-h1) ;;
-    *) die "unknown target '$t' (known: weft-h2c robaho-h2c weft-h1 robaho-h1)" ;;
+    weft-h2c | weft-h1 | robaho-h2c | robaho-h1 | nghttpd-h2c) ;;
+    *) die "unknown target '$t' (known: weft-h2c robaho-h2c weft-h1 robaho-h1 nghttpd-h2c)" ;;
   esac
   [[ -z ${SEEN[$t]:-} ]] || die "target '$t' is listed twice in TARGETS"
   SEEN[$t]=1
@@ -118,6 +123,12 @@ mkdir -p "$CLASSES_DIR" "$LIB_DIR" "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 if has_provider weft; then prepare_weft_jar; fi
 if has_provider robaho; then fetch_robaho_jar; fi
+NGHTTPD_ROOT="$TARGET_DIR/nghttpd-root"
+if has_provider nghttpd; then
+  ensure_tool nghttpd nghttp2-server
+  mkdir -p "$NGHTTPD_ROOT"
+  printf 'Hello, World!' >"$NGHTTPD_ROOT/plaintext"
+fi
 compile_plaintext_server
 
 # ---------------------------------------------------------------------------------------------
@@ -346,10 +357,14 @@ ratio_line() { # label a b goal
     [[ $per_round == NA ]] && per_round=n/a
     cpu=$(ratio "${MEDIAN_SERVER_US[$b]}" "${MEDIAN_SERVER_US[$a]}")
   fi
-  if [[ $r != n/a ]]; then
+  if [[ $goal == - ]]; then
+    verdict="(reference, no target)"
+  elif [[ $r != n/a ]]; then
     verdict=$(awk -v r="$r" -v g="$goal" 'BEGIN { print (r + 0 >= g + 0) ? "met" : "NOT met" }')
   fi
-  printf '%-22s %8s %10s %11s   >= %-4s %s\n' "$label" "$r" "$per_round" "$cpu" "$goal" "$verdict"
+  local goal_text=">= $goal"
+  [[ $goal == - ]] && goal_text=""
+  printf '%-22s %8s %10s %11s   %-7s %s\n' "$label" "$r" "$per_round" "$cpu" "$goal_text" "$verdict"
 }
 
 WARMUP_NOTE="the same h2load command with -n $WARMUP"
@@ -376,6 +391,10 @@ report() {
   printf '%-22s %8s %10s %11s   %s\n' ---------------------- -------- ---------- ----------- ------
   ratio_line "Weft h2c / robaho h2c" weft-h2c robaho-h2c 2
   ratio_line "Weft h2c / Weft h1" weft-h2c weft-h1 0.6
+  if has_target nghttpd-h2c; then
+    ratio_line "Weft h2c / nghttpd h2c" weft-h2c nghttpd-h2c -
+    ratio_line "nghttpd h2c / Weft h1" nghttpd-h2c weft-h1 -
+  fi
   echo "(req/s: ratio of the medians, the figure the target applies to; per-round: median of the ratios"
   echo " within each round; server CPU: requests per CPU-second, i.e. the second's us/req over the first's."
   echo " > 1.00 means the first did better)"

@@ -218,10 +218,11 @@ quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; don
 # (run-ws.sh) defines its own after sourcing this file. On failure it sets SMOKE_PROBLEM (what the
 # server did wrong, for the warning) and fails.
 SMOKE_PROBLEM=""
+SMOKE_CURL_ARGS=() # extra curl options for server_smoke, e.g. --http2-prior-knowledge for an h2c-only server
 server_smoke() { # port deadline
   local port=$1 deadline=$2 body=""
   while ((SECONDS < deadline)); do
-    body=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
+    body=$(curl -fsS --max-time 2 "${SMOKE_CURL_ARGS[@]}" "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
     [[ $body == "Hello, World!" ]] && return 0
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.2

@@ -50,6 +50,7 @@ provider_class_ok() {
   case $provider in
     jdk) [[ $cls == sun.net.httpserver.DefaultHttpServerProvider ]] ;;
     robaho) [[ $cls == robaho.net.httpserver.DefaultHttpServerProvider ]] ;;
+    nghttpd) [[ $cls == nghttpd ]] ;;
     weft)
       if [[ -n $WEFT_PROVIDER_CLASS ]]; then
         [[ $cls == "$WEFT_PROVIDER_CLASS" ]]
@@ -62,6 +63,14 @@ provider_class_ok() {
 
 server_cmd() { # provider port -> fills SERVER_CMD
   local provider=$1 port=$2 props=()
+  SMOKE_CURL_ARGS=()
+  if [[ $provider == nghttpd ]]; then
+    SMOKE_CURL_ARGS=(--http2-prior-knowledge) # it speaks no HTTP/1.1
+    # Not a JVM provider: nghttp2's own C server (one thread by default), serving the same body from
+    # the file NGHTTPD_ROOT/plaintext. exec keeps the PID, so its CPU time is measured as a server's.
+    SERVER_CMD=(bash -c 'echo "ready nghttpd"; exec nghttpd --no-tls -d "$0" "$1"' "$NGHTTPD_ROOT" "$port")
+    return
+  fi
   mapfile -t props < <(provider_props "$provider")
   SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" "${props[@]}" -cp "$(provider_cp "$provider")" "$SERVER_MAIN" "$port")
 }
