@@ -34,6 +34,9 @@
 #                   0 = none). All three targets were still speeding up after 200,000 requests: in
 #                   consecutive 200,000-request runs on one server, Weft h2c went 139k, 315k, 345k,
 #                   377k, 412k, then ~420k req/s; robaho h2c 45k, 64k, 68k, 70k, 76k, 72k.
+#   WARMUP_RUNS     h2load runs the warm-up is split into, each opening new connections as the measured
+#                   run does (default 1). With 5, both protocols get close to steady state: the JIT has
+#                   then also compiled what a new connection runs (see bench/README.md, session 4).
 #   H2LOAD_TIMEOUT  seconds after which an h2load run is killed and counted as failed (default 120)
 #   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
@@ -62,6 +65,7 @@ REQUESTS="${REQUESTS:-200000}"
 CLIENTS="${CLIENTS:-16}"
 STREAMS="${STREAMS:-100}"
 WARMUP="${WARMUP:-1000000}"
+WARMUP_RUNS="${WARMUP_RUNS:-1}"
 H2LOAD_TIMEOUT="${H2LOAD_TIMEOUT:-120}"
 JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
 STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
@@ -81,11 +85,12 @@ source "$BENCH_DIR/lib/plaintext.sh"
 # ---------------------------------------------------------------------------------------------
 # Argument checks
 # ---------------------------------------------------------------------------------------------
-check_positive_ints ROUNDS REQUESTS CLIENTS STREAMS H2LOAD_TIMEOUT STARTUP_TIMEOUT
+check_positive_ints ROUNDS REQUESTS CLIENTS STREAMS H2LOAD_TIMEOUT STARTUP_TIMEOUT WARMUP_RUNS
 [[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be 0 or a number of requests (got '$WARMUP')"
 # h2load refuses -n smaller than -c.
 (( REQUESTS >= CLIENTS )) || die "REQUESTS ($REQUESTS) must be at least CLIENTS ($CLIENTS)"
-(( WARMUP == 0 || WARMUP >= CLIENTS )) || die "WARMUP ($WARMUP) must be 0 or at least CLIENTS ($CLIENTS)"
+(( WARMUP == 0 || WARMUP / WARMUP_RUNS >= CLIENTS )) \
+  || die "WARMUP ($WARMUP) must be 0 or at least CLIENTS ($CLIENTS) per warm-up run ($WARMUP_RUNS runs)"
 
 read -r -a TARGET_LIST <<<"$TARGETS"
 (( ${#TARGET_LIST[@]} > 0 )) || die "TARGETS is empty"
@@ -268,13 +273,18 @@ bench_target() { # target round
   WRK_CMDS[$mode]="$(quote_cmd "${H2LOAD_CMD[@]}")"
 
   if [[ $WARMUP != 0 ]]; then
-    out="$LOG_DIR/h2load-$target-r$round-warmup.txt"
-    h2load_cmd "$mode" "$WARMUP" "$SERVER_PORT"
-    log "$target round $round: warm-up ($WARMUP requests)"
-    if ! run_h2load "$out" "$WARMUP" "${H2LOAD_CMD[@]}"; then
-      report_failure "$target round $round (warm-up)" "$out" "$H2_PROBLEM"
-      status="warm-up failed: $H2_PROBLEM"
-    fi
+    local per_run=$((WARMUP / WARMUP_RUNS)) w
+    for ((w = 1; w <= WARMUP_RUNS; w++)); do
+      out="$LOG_DIR/h2load-$target-r$round-warmup.txt"
+      ((WARMUP_RUNS == 1)) || out="$LOG_DIR/h2load-$target-r$round-warmup$w.txt"
+      h2load_cmd "$mode" "$per_run" "$SERVER_PORT"
+      log "$target round $round: warm-up ($per_run requests, run $w of $WARMUP_RUNS)"
+      if ! run_h2load "$out" "$per_run" "${H2LOAD_CMD[@]}"; then
+        report_failure "$target round $round (warm-up $w)" "$out" "$H2_PROBLEM"
+        status="warm-up failed: $H2_PROBLEM"
+        break
+      fi
+    done
   fi
   if [[ $status == ok ]]; then
     out="$LOG_DIR/h2load-$target-r$round.txt"
@@ -367,14 +377,14 @@ ratio_line() { # label a b goal
   printf '%-22s %8s %10s %11s   %-7s %s\n' "$label" "$r" "$per_round" "$cpu" "$goal_text" "$verdict"
 }
 
-WARMUP_NOTE="the same h2load command with -n $WARMUP"
+WARMUP_NOTE="the same h2load command with -n $((WARMUP / WARMUP_RUNS)), $WARMUP_RUNS time(s), each on new connections"
 report() {
   local t vals ok
   echo "HTTP/2 plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   echo "h2load: $( (h2load --version 2>&1 || true) | head -n 1)"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
-    "streams per client: $STREAMS; warm-up: $WARMUP requests per run"
+    "streams per client: $STREAMS; warm-up: $WARMUP requests per run, in $WARMUP_RUNS h2load run(s)"
   echo
   printf '%-11s %14s %14s %14s  %s\n' target "median req/s" "server us/req" "h2load us/req" "good runs"
   printf '%-11s %14s %14s %14s  %s\n' ----------- -------------- -------------- -------------- ---------
