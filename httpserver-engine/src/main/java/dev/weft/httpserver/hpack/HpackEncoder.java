@@ -26,6 +26,15 @@ public final class HpackEncoder {
     private long added;
     /** Smallest table size chosen since the last block, or -1 when no update is pending. */
     private int pendingMinSize = -1;
+    /**
+     * The last header list encoded and its block, while they may be sent again as they are: the block added
+     * nothing to the table and the table has not changed since, so its indices still mean the same fields.
+     * A server answering alike again and again (same status, type, length and date) encodes once.
+     */
+    private List<HeaderField> lastFields;
+    private final HeaderBlockBuffer lastBlock = new HeaderBlockBuffer();
+    /** The block being encoded added to the table. */
+    private boolean tableChanged;
 
     /** An encoder for a peer with the default 4096-octet table, never using a bigger table than that. */
     public HpackEncoder() {
@@ -50,6 +59,7 @@ public final class HpackEncoder {
     /** Disables or enables Huffman coding (it is only ever used when shorter). */
     public void setUseHuffman(boolean useHuffman) {
         this.useHuffman = useHuffman;
+        lastFields = null;
     }
 
     /**
@@ -66,6 +76,7 @@ public final class HpackEncoder {
         }
         pendingMinSize = pendingMinSize < 0 ? newSize : Math.min(pendingMinSize, newSize);
         table.setMaxSize(newSize);
+        lastFields = null;
     }
 
     /** The dynamic table (for inspection). */
@@ -82,16 +93,41 @@ public final class HpackEncoder {
 
     /** Encodes a header list as one header block into {@code out}. */
     public void encode(List<HeaderField> fields, ByteArrayOutputStream out) {
-        if (pendingMinSize >= 0) {
+        if (lastFields != null && sameFields(fields, lastFields)) {
+            out.write(lastBlock.array(), 0, lastBlock.size());
+            return;
+        }
+        boolean sizeUpdate = pendingMinSize >= 0;
+        tableChanged = false;
+        lastBlock.reset();
+        if (sizeUpdate) {
             if (pendingMinSize < table.maxSize()) {
-                PrefixedInteger.encode(out, 0x20, 5, pendingMinSize);
+                PrefixedInteger.encode(lastBlock, 0x20, 5, pendingMinSize);
             }
-            PrefixedInteger.encode(out, 0x20, 5, table.maxSize());
+            PrefixedInteger.encode(lastBlock, 0x20, 5, table.maxSize());
             pendingMinSize = -1;
         }
         for (HeaderField field : fields) {
-            encodeField(field, out);
+            encodeField(field, lastBlock);
         }
+        out.write(lastBlock.array(), 0, lastBlock.size());
+        // Reusable only if the table is now as it was before this block (a size update may have evicted).
+        lastFields = tableChanged || sizeUpdate ? null : List.copyOf(fields);
+    }
+
+    private static boolean sameFields(List<HeaderField> a, List<HeaderField> b) {
+        int n = a.size();
+        if (n != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            HeaderField x = a.get(i);
+            HeaderField y = b.get(i);
+            if (x != y && !x.equals(y)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void encodeField(HeaderField field, ByteArrayOutputStream out) {
@@ -134,6 +170,7 @@ public final class HpackEncoder {
         if (index) {
             HeaderField entry = field.sensitive() ? new HeaderField(name, value) : field;
             table.add(entry);
+            tableChanged = true;
             if (table.length() > 0 && table.get(1) == entry) {
                 added++;
                 fieldSeq.put(entry, added);

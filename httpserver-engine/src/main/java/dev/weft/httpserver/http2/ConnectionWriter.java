@@ -2,10 +2,10 @@ package dev.weft.httpserver.http2;
 
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.hpack.HeaderBlockBuffer;
 import dev.weft.httpserver.hpack.HeaderField;
 import dev.weft.httpserver.hpack.HpackEncoder;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -47,7 +47,7 @@ final class ConnectionWriter implements Runnable {
     private final Runnable afterFlush;
     private final HpackEncoder encoder = new HpackEncoder();
     private final FrameWriter frameWriter = new FrameWriter();
-    private final BlockBuffer block = new BlockBuffer();
+    private final HeaderBlockBuffer block = new HeaderBlockBuffer();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
@@ -337,16 +337,5 @@ final class ConnectionWriter implements Runnable {
         block.reset();
         encoder.encode(h.fields, block);
         frameWriter.writeHeaderBlock(out, h.streamId, block.array(), block.size(), h.endStream);
-    }
-
-    /** A header block under construction, read in place. */
-    private static final class BlockBuffer extends ByteArrayOutputStream {
-        BlockBuffer() {
-            super(256);
-        }
-
-        byte[] array() {
-            return buf;
-        }
     }
 }

@@ -4,6 +4,7 @@ import static dev.weft.httpserver.hpack.Hex.bytes;
 import static dev.weft.httpserver.hpack.Hex.hex;
 import static dev.weft.httpserver.hpack.RfcExamples.headers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -136,6 +137,39 @@ class HpackEncoderTest {
         e.setPeerMaxTableSize(65536);
         assertEquals("82", hex(e.encode(headers(":method", "GET"))));
         assertEquals(4096, e.dynamicTable().maxSize());
+    }
+
+    @Test
+    void repeatedListIsSentAgainOnlyWhileTheTableIsUnchanged() throws HpackException {
+        HpackEncoder e = new HpackEncoder();
+        HpackDecoder d = new HpackDecoder();
+        List<HeaderField> response = List.of(new HeaderField(":status", "200"),
+                new HeaderField("content-type", "text/plain"), new HeaderField("content-length", "13"));
+        byte[] first = e.encode(response); // indexes content-type and content-length
+        byte[] second = e.encode(new ArrayList<>(response)); // now all indexed: different bytes
+        byte[] third = e.encode(new ArrayList<>(response)); // the table did not change: the same bytes
+        assertNotEquals(hex(first), hex(second));
+        assertEquals(hex(second), hex(third));
+        assertEquals("88bfbe", hex(third));
+        for (byte[] block : List.of(first, second, third)) {
+            assertEquals(response, d.decode(block));
+        }
+        // a new table size: the block is encoded again, with the size update first
+        e.setPeerMaxTableSize(100);
+        byte[] resized = e.encode(response);
+        assertEquals("3f45", hex(resized).substring(0, 4));
+        d.setMaxTableSizeLimit(100);
+        assertEquals(response, d.decode(resized));
+    }
+
+    @Test
+    void listChangedAfterEncodingIsNotMistakenForTheLastOne() throws HpackException {
+        HpackEncoder e = new HpackEncoder();
+        HpackDecoder d = new HpackDecoder();
+        List<HeaderField> fields = new ArrayList<>(List.of(new HeaderField(":status", "200")));
+        e.encode(fields);
+        fields.add(new HeaderField("x-late", "added"));
+        assertEquals(fields, d.decode(e.encode(fields)));
     }
 
     @Test
