@@ -15,10 +15,8 @@ import java.util.concurrent.ThreadFactory;
 /**
  * Accepts connections on one listening socket and starts a virtual thread per connection.
  *
- * <p>The accept loop runs on a virtual thread, so that connection threads are started the way stream threads
- * are (from a virtual thread: the same JDK code paths, which the JIT then need not recompile for every new
- * connection); a non-daemon platform thread waits for it, so a started server keeps the JVM alive as the
- * JDK's does. Nothing that can block on a client (TLS handshakes, reads) runs on the loop. It survives a failure
+ * <p>The accept loop runs on a platform, non-daemon thread, so a started server keeps the JVM alive as the
+ * JDK's does. Nothing that can block on a client (TLS handshakes, reads) runs on it. It survives a failure
  * to start a connection (e.g. {@link OutOfMemoryError} when the heap is full of sessions): that socket is
  * closed, the failure logged at ERROR, and accepting goes on after a back-off of 10 ms, doubling up to 1 s
  * while failures continue, so that a server short of memory refuses connections rather than dies.
@@ -61,24 +59,11 @@ public final class Acceptor implements Runnable {
         this.connectionThreads = connectionThreads != null ? connectionThreads : this::newConnectionThread;
     }
 
-    /**
-     * Starts the accept loop on a virtual thread, and a non-daemon platform thread that ends when the loop
-     * does (the listener was closed).
-     *
-     * @return the platform thread, to join on stop
-     */
+    /** Starts the accept loop on a new non-daemon platform thread. */
     public Thread start() {
-        Thread loop = Thread.ofVirtual().name(name + "-acceptor").unstarted(this);
-        Thread keeper = Thread.ofPlatform().name(name + "-listener").daemon(false).unstarted(() -> {
-            try {
-                loop.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        loop.start();
-        keeper.start();
-        return keeper;
+        Thread t = Thread.ofPlatform().name(name + "-acceptor").daemon(false).unstarted(this);
+        t.start();
+        return t;
     }
 
     @Override

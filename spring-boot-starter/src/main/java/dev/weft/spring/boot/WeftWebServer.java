@@ -24,9 +24,9 @@ import java.util.Objects;
  * A {@link WebServer} backed by a Weft {@link HttpServer} (or {@link HttpsServer}).
  *
  * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server, so a server stopped
- * with {@link #stop()} can be started again (until {@link #destroy()}). The engine keeps a non-daemon
- * platform thread while the server runs, which keeps the JVM alive; the accept loop and each connection run
- * on virtual threads.
+ * with {@link #stop()} can be started again (until {@link #destroy()}). The engine's acceptor thread is not a
+ * daemon thread and keeps the JVM alive while the server runs; each connection runs on its own virtual
+ * thread.
  *
  * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link WeftServer#shutdownGracefully()}: the
  * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
