@@ -93,7 +93,7 @@ public final class HpackEncoder {
 
     /** Encodes a header list as one header block into {@code out}. */
     public void encode(List<HeaderField> fields, ByteArrayOutputStream out) {
-        if (lastFields != null && sameFields(fields, lastFields)) {
+        if (lastFields != null && lastFields.equals(fields)) {
             out.write(lastBlock.array(), 0, lastBlock.size());
             return;
         }
@@ -113,21 +113,6 @@ public final class HpackEncoder {
         out.write(lastBlock.array(), 0, lastBlock.size());
         // Reusable only if the table is now as it was before this block (a size update may have evicted).
         lastFields = tableChanged || sizeUpdate ? null : List.copyOf(fields);
-    }
-
-    private static boolean sameFields(List<HeaderField> a, List<HeaderField> b) {
-        int n = a.size();
-        if (n != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            HeaderField x = a.get(i);
-            HeaderField y = b.get(i);
-            if (x != y && !x.equals(y)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void encodeField(HeaderField field, ByteArrayOutputStream out) {
