@@ -1,5 +1,8 @@
 package dev.weft.httpserver.config;
 
+import static dev.weft.httpserver.config.SettingChecks.notNegative;
+import static dev.weft.httpserver.config.SettingChecks.positive;
+
 /**
  * HTTP/2 settings and limits of one server, part of {@link ServerConfig}.
  *
@@ -59,9 +62,7 @@ public record Http2Config(
             throw new IllegalArgumentException("maxFrameSize must be 16384..16777215, was " + maxFrameSize);
         }
         positive("maxHeaderListSize", maxHeaderListSize);
-        if (headerTableSize < 0) {
-            throw new IllegalArgumentException("headerTableSize must not be negative, was " + headerTableSize);
-        }
+        notNegative("headerTableSize", headerTableSize);
         positive("maxResetsPerSecond", maxResetsPerSecond);
         positive("maxControlFramesPerSecond", maxControlFramesPerSecond);
     }
@@ -79,12 +80,6 @@ public record Http2Config(
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
-        }
     }
 
     /** Mutable builder of an {@link Http2Config}; {@link #build()} validates. */

@@ -1,5 +1,9 @@
 package dev.weft.httpserver.config;
 
+import static dev.weft.httpserver.config.SettingChecks.notNegative;
+import static dev.weft.httpserver.config.SettingChecks.positive;
+import static dev.weft.httpserver.config.SettingChecks.timeout;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -69,15 +73,13 @@ public record ServerConfig(
         if (maxChunkLineLength < 3) {
             throw new IllegalArgumentException("maxChunkLineLength must be at least 3, was " + maxChunkLineLength);
         }
-        if (maxDrainSize < 0) {
-            throw new IllegalArgumentException("maxDrainSize must not be negative, was " + maxDrainSize);
-        }
+        notNegative("maxDrainSize", maxDrainSize);
         positive("maxConnections", maxConnections);
-        positive("headerReadTimeout", headerReadTimeout);
-        positive("idleTimeout", idleTimeout);
-        positive("bodyReadTimeout", bodyReadTimeout);
-        positive("writeTimeout", writeTimeout);
-        positive("tlsHandshakeTimeout", tlsHandshakeTimeout);
+        timeout("headerReadTimeout", headerReadTimeout);
+        timeout("idleTimeout", idleTimeout);
+        timeout("bodyReadTimeout", bodyReadTimeout);
+        timeout("writeTimeout", writeTimeout);
+        timeout("tlsHandshakeTimeout", tlsHandshakeTimeout);
         positive("backlog", backlog);
         if (serverHeader != null && !isFieldValue(serverHeader)) {
             throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
@@ -102,22 +104,6 @@ public record ServerConfig(
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
-        }
-    }
-
-    private static void positive(String name, Duration value) {
-        Objects.requireNonNull(value, name);
-        if (value.toMillis() < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1 ms, was " + value);
-        }
-        if (value.toMillis() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(name + " is too long: " + value);
-        }
     }
 
     private static boolean isFieldValue(String s) {

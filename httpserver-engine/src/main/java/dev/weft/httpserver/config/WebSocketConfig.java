@@ -1,7 +1,9 @@
 package dev.weft.httpserver.config;
 
 import java.time.Duration;
-import java.util.Objects;
+
+import static dev.weft.httpserver.config.SettingChecks.notNegative;
+import static dev.weft.httpserver.config.SettingChecks.positive;
 
 /**
  * WebSocket settings and limits of one server, part of {@link ServerConfig}; a
@@ -45,21 +47,10 @@ public record WebSocketConfig(
     public WebSocketConfig {
         positive("maxMessageSize", maxMessageSize);
         positive("maxFrameSize", maxFrameSize);
-        if (compressionMinSize < 0) {
-            throw new IllegalArgumentException("compressionMinSize must not be negative, was " + compressionMinSize);
-        }
-        Objects.requireNonNull(idleTimeout, "idleTimeout");
-        Objects.requireNonNull(pingInterval, "pingInterval");
-        Objects.requireNonNull(closeTimeout, "closeTimeout");
-        if (idleTimeout.isNegative() || idleTimeout.isZero()) {
-            throw new IllegalArgumentException("idleTimeout must be positive, was " + idleTimeout);
-        }
-        if (pingInterval.isNegative()) {
-            throw new IllegalArgumentException("pingInterval must not be negative, was " + pingInterval);
-        }
-        if (closeTimeout.isNegative() || closeTimeout.isZero()) {
-            throw new IllegalArgumentException("closeTimeout must be positive, was " + closeTimeout);
-        }
+        notNegative("compressionMinSize", compressionMinSize);
+        positive("idleTimeout", idleTimeout);
+        notNegative("pingInterval", pingInterval);
+        positive("closeTimeout", closeTimeout);
         positive("maxQueuedBytes", maxQueuedBytes);
     }
 
@@ -76,12 +67,6 @@ public record WebSocketConfig(
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
-        }
     }
 
     /** Mutable builder of a {@link WebSocketConfig}; {@link #build()} validates. */

@@ -3,6 +3,7 @@ package dev.weft.httpserver.files;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.weft.httpserver.config.SettingChecks;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -277,9 +278,7 @@ public final class FileHandler implements HttpHandler {
 
         /** Most entries shown in a directory listing (default 10,000). */
         public Builder maxListingEntries(int max) {
-            if (max < 0) {
-                throw new IllegalArgumentException("maxListingEntries must not be negative, was " + max);
-            }
+            SettingChecks.notNegative("maxListingEntries", max);
             this.maxListingEntries = max;
             return this;
         }

@@ -1,5 +1,8 @@
 package dev.weft.httpserver.proxy;
 
+import static dev.weft.httpserver.config.SettingChecks.positive;
+import static dev.weft.httpserver.config.SettingChecks.timeout;
+
 import com.sun.net.httpserver.Authenticator;
 
 import java.net.InetAddress;
@@ -74,15 +77,13 @@ public record ProxyConfig(
         HostRules.parse(allowedHosts);
         Ports.parse("forwardPorts", forwardPorts);
         Ports.parse("connectPorts", connectPorts);
-        positive("connectTimeout", connectTimeout);
-        positive("responseTimeout", responseTimeout);
-        positive("idleTimeout", idleTimeout);
+        timeout("connectTimeout", connectTimeout);
+        timeout("responseTimeout", responseTimeout);
+        timeout("idleTimeout", idleTimeout);
         if (maxResponseHeadSize < 256) {
             throw new IllegalArgumentException("maxResponseHeadSize must be at least 256, was " + maxResponseHeadSize);
         }
-        if (maxResponseHeaderCount < 1) {
-            throw new IllegalArgumentException("maxResponseHeaderCount must be positive, was " + maxResponseHeaderCount);
-        }
+        positive("maxResponseHeaderCount", maxResponseHeaderCount);
         Objects.requireNonNull(viaName, "viaName");
         if (viaName.isEmpty() || !viaName.chars().allMatch(c -> c > 0x20 && c < 0x7f && c != ',' && c != '(')) {
             throw new IllegalArgumentException("viaName must be a token-like pseudonym, was " + viaName);
@@ -98,16 +99,6 @@ public record ProxyConfig(
     /** A builder starting from the defaults. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    private static void positive(String name, Duration value) {
-        Objects.requireNonNull(value, name);
-        if (value.toMillis() < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1 ms, was " + value);
-        }
-        if (value.toMillis() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(name + " is too long: " + value);
-        }
     }
 
     /** Mutable builder of a {@link ProxyConfig}; {@link #build()} validates. */
