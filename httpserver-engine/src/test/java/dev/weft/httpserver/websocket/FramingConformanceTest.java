@@ -39,9 +39,7 @@ class FramingConformanceTest {
     }
 
     private RawWsClient open() throws IOException {
-        RawWsClient c = RawWsClient.open(server.port(), "/echo", null);
-        assertEquals(101, c.status);
-        return c;
+        return RawWsClient.openEcho(server.port(), null);
     }
 
     /** The server fails the session with {@code code} and then ends the TCP connection itself. */

@@ -43,9 +43,7 @@ class LimitsAndTimersTest {
 
     private RawWsClient open(WebSocketConfig ws, String extensions) throws IOException {
         server = WebSocketTestServers.echoServer(ws, events);
-        RawWsClient c = RawWsClient.open(server.port(), "/echo", extensions);
-        assertEquals(101, c.status);
-        return c;
+        return RawWsClient.openEcho(server.port(), extensions);
     }
 
     /** A masked frame header announcing {@code length} bytes, without any payload. */

@@ -40,9 +40,7 @@ class PerMessageDeflateConformanceTest {
         if (server == null) {
             server = WebSocketTestServers.echoServer(ws, events);
         }
-        RawWsClient c = RawWsClient.open(server.port(), "/echo", offer);
-        assertEquals(101, c.status);
-        return c;
+        return RawWsClient.openEcho(server.port(), offer);
     }
 
     private RawWsClient open(String offer) throws IOException {

@@ -57,6 +57,16 @@ final class RawWsClient implements AutoCloseable {
         return handshake(port, req.append("\r\n").toString());
     }
 
+    /** Opens the test servers' {@code /echo} session, offering {@code extensions} unless null; fails unless 101. */
+    static RawWsClient openEcho(int port, String extensions) throws IOException {
+        RawWsClient c = open(port, "/echo", extensions);
+        if (c.status != 101) {
+            c.close();
+            throw new AssertionError("expected 101 Switching Protocols, got " + c.status);
+        }
+        return c;
+    }
+
     /** Sends {@code request} as it is and reads the response head. */
     static RawWsClient handshake(int port, String request) throws IOException {
         Socket s = new Socket("127.0.0.1", port);

@@ -38,9 +38,7 @@ class Utf8AndCloseConformanceTest {
     }
 
     private RawWsClient open() throws IOException {
-        RawWsClient c = RawWsClient.open(server.port(), "/echo", null);
-        assertEquals(101, c.status);
-        return c;
+        return RawWsClient.openEcho(server.port(), null);
     }
 
     private static byte[] bytes(int... b) {
