@@ -19,11 +19,16 @@ import java.util.Objects;
  *                             (default 16 KiB)
  * @param maxHeaderCount       most header (or trailer) fields in one request; more gets {@code 431} (default 100)
  * @param maxRequestBodySize   largest request body in bytes, declared or chunked; larger gets {@code 413}
- *                             (default 64 MiB)
+ *                             (default {@link Long#MAX_VALUE}: no limit, as a handler that reads the body as a
+ *                             stream costs the server no memory; what the server itself buffers or discards
+ *                             has its own limits: {@code maxDrainSize}, the form and multipart limits,
+ *                             {@code webSocket().maxMessageSize()})
  * @param maxChunkLineLength   longest chunk-size line including chunk extensions, in bytes; longer gets
  *                             {@code 400} (default 4 KiB)
  * @param maxDrainSize         how much of an unread request body is read and discarded to keep a connection
  *                             alive after the exchange; beyond it the connection is closed (default 64 KiB)
+ * @param drainTimeout         how long reading and discarding an unread request body may take, after the
+ *                             response has been sent; beyond it the connection is closed (default 5 s)
  * @param maxConnections       most open connections; further ones are refused with {@code 503} (cleartext) or
  *                             closed (TLS) (default 10,000)
  * @param headerReadTimeout    time allowed from a request's first byte to the end of its header section;
@@ -32,6 +37,19 @@ import java.util.Objects;
  * @param bodyReadTimeout      longest wait for the next bytes of a request body (default 30 s)
  * @param writeTimeout         longest time one write to a client may block before the connection is closed
  *                             (default 30 s)
+ * @param minRequestDataRate   slowest a client may send a request body, in bytes per second, counted over the
+ *                             time the handler waits for it after {@code dataRateGracePeriod}; slower gets
+ *                             {@code 408} (HTTP/2: {@code RST_STREAM}) and a close; 0 for no minimum (default 240)
+ * @param minResponseDataRate  slowest a client may take a response, in bytes per second, counted over the time
+ *                             writes wait for it after {@code dataRateGracePeriod}; slower is closed (HTTP/2: the
+ *                             stream is reset); 0 for no minimum (default 240)
+ * @param dataRateGracePeriod  how long a body or response may move slower than its minimum rate before the rate
+ *                             is enforced (default 5 s)
+ * @param lowResourcesThreshold fraction of {@code maxConnections} above which the server is short of connections:
+ *                             idle keep-alive connections then close after {@code lowResourcesIdleTimeout}, and
+ *                             at the limit a new connection takes the place of an idle or the slowest stalled one
+ *                             instead of being refused (default 0.9)
+ * @param lowResourcesIdleTimeout idle timeout of keep-alive connections while short of connections (default 1 s)
  * @param tlsHandshakeTimeout  time allowed for a TLS handshake (default 10 s)
  * @param backlog              listen backlog used when {@code bind} is given 0 or less (default 1024)
  * @param serverHeader         value of the {@code Server} response header, or {@code null} for none
@@ -49,11 +67,17 @@ public record ServerConfig(
         long maxRequestBodySize,
         int maxChunkLineLength,
         long maxDrainSize,
+        Duration drainTimeout,
         int maxConnections,
         Duration headerReadTimeout,
         Duration idleTimeout,
         Duration bodyReadTimeout,
         Duration writeTimeout,
+        long minRequestDataRate,
+        long minResponseDataRate,
+        Duration dataRateGracePeriod,
+        double lowResourcesThreshold,
+        Duration lowResourcesIdleTimeout,
         Duration tlsHandshakeTimeout,
         int backlog,
         String serverHeader,
@@ -74,11 +98,20 @@ public record ServerConfig(
             throw new IllegalArgumentException("maxChunkLineLength must be at least 3, was " + maxChunkLineLength);
         }
         notNegative("maxDrainSize", maxDrainSize);
+        timeout("drainTimeout", drainTimeout);
         positive("maxConnections", maxConnections);
         timeout("headerReadTimeout", headerReadTimeout);
         timeout("idleTimeout", idleTimeout);
         timeout("bodyReadTimeout", bodyReadTimeout);
         timeout("writeTimeout", writeTimeout);
+        notNegative("minRequestDataRate", minRequestDataRate);
+        notNegative("minResponseDataRate", minResponseDataRate);
+        timeout("dataRateGracePeriod", dataRateGracePeriod);
+        if (!(lowResourcesThreshold > 0 && lowResourcesThreshold <= 1)) {
+            throw new IllegalArgumentException("lowResourcesThreshold must be above 0 and at most 1, was "
+                    + lowResourcesThreshold);
+        }
+        timeout("lowResourcesIdleTimeout", lowResourcesIdleTimeout);
         timeout("tlsHandshakeTimeout", tlsHandshakeTimeout);
         positive("backlog", backlog);
         if (serverHeader != null && !isFieldValue(serverHeader)) {
@@ -121,14 +154,20 @@ public record ServerConfig(
         private int maxRequestLineLength = 8 * 1024;
         private int maxHeaderSize = 16 * 1024;
         private int maxHeaderCount = 100;
-        private long maxRequestBodySize = 64L * 1024 * 1024;
+        private long maxRequestBodySize = Long.MAX_VALUE;
         private int maxChunkLineLength = 4 * 1024;
         private long maxDrainSize = 64 * 1024;
+        private Duration drainTimeout = Duration.ofSeconds(5);
         private int maxConnections = 10_000;
         private Duration headerReadTimeout = Duration.ofSeconds(10);
         private Duration idleTimeout = Duration.ofSeconds(30);
         private Duration bodyReadTimeout = Duration.ofSeconds(30);
         private Duration writeTimeout = Duration.ofSeconds(30);
+        private long minRequestDataRate = 240;
+        private long minResponseDataRate = 240;
+        private Duration dataRateGracePeriod = Duration.ofSeconds(5);
+        private double lowResourcesThreshold = 0.9;
+        private Duration lowResourcesIdleTimeout = Duration.ofSeconds(1);
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
         private int backlog = 1024;
         private String serverHeader = "Weft";
@@ -147,11 +186,17 @@ public record ServerConfig(
             maxRequestBodySize = c.maxRequestBodySize;
             maxChunkLineLength = c.maxChunkLineLength;
             maxDrainSize = c.maxDrainSize;
+            drainTimeout = c.drainTimeout;
             maxConnections = c.maxConnections;
             headerReadTimeout = c.headerReadTimeout;
             idleTimeout = c.idleTimeout;
             bodyReadTimeout = c.bodyReadTimeout;
             writeTimeout = c.writeTimeout;
+            minRequestDataRate = c.minRequestDataRate;
+            minResponseDataRate = c.minResponseDataRate;
+            dataRateGracePeriod = c.dataRateGracePeriod;
+            lowResourcesThreshold = c.lowResourcesThreshold;
+            lowResourcesIdleTimeout = c.lowResourcesIdleTimeout;
             tlsHandshakeTimeout = c.tlsHandshakeTimeout;
             backlog = c.backlog;
             serverHeader = c.serverHeader;
@@ -179,6 +224,9 @@ public record ServerConfig(
         /** @see ServerConfig#maxDrainSize() */
         public Builder maxDrainSize(long bytes) { maxDrainSize = bytes; return this; }
 
+        /** @see ServerConfig#drainTimeout() */
+        public Builder drainTimeout(Duration d) { drainTimeout = d; return this; }
+
         /** @see ServerConfig#maxConnections() */
         public Builder maxConnections(int count) { maxConnections = count; return this; }
 
@@ -193,6 +241,21 @@ public record ServerConfig(
 
         /** @see ServerConfig#writeTimeout() */
         public Builder writeTimeout(Duration d) { writeTimeout = d; return this; }
+
+        /** @see ServerConfig#minRequestDataRate() */
+        public Builder minRequestDataRate(long bytesPerSecond) { minRequestDataRate = bytesPerSecond; return this; }
+
+        /** @see ServerConfig#minResponseDataRate() */
+        public Builder minResponseDataRate(long bytesPerSecond) { minResponseDataRate = bytesPerSecond; return this; }
+
+        /** @see ServerConfig#dataRateGracePeriod() */
+        public Builder dataRateGracePeriod(Duration d) { dataRateGracePeriod = d; return this; }
+
+        /** @see ServerConfig#lowResourcesThreshold() */
+        public Builder lowResourcesThreshold(double fraction) { lowResourcesThreshold = fraction; return this; }
+
+        /** @see ServerConfig#lowResourcesIdleTimeout() */
+        public Builder lowResourcesIdleTimeout(Duration d) { lowResourcesIdleTimeout = d; return this; }
 
         /** @see ServerConfig#tlsHandshakeTimeout() */
         public Builder tlsHandshakeTimeout(Duration d) { tlsHandshakeTimeout = d; return this; }
@@ -218,9 +281,10 @@ public record ServerConfig(
         /** Validates and returns the configuration. */
         public ServerConfig build() {
             return new ServerConfig(maxRequestLineLength, maxHeaderSize, maxHeaderCount, maxRequestBodySize,
-                    maxChunkLineLength, maxDrainSize, maxConnections, headerReadTimeout, idleTimeout,
-                    bodyReadTimeout, writeTimeout, tlsHandshakeTimeout, backlog, serverHeader, statsPath, accessLog,
-                    http2, webSocket);
+                    maxChunkLineLength, maxDrainSize, drainTimeout, maxConnections, headerReadTimeout, idleTimeout,
+                    bodyReadTimeout, writeTimeout, minRequestDataRate, minResponseDataRate, dataRateGracePeriod,
+                    lowResourcesThreshold, lowResourcesIdleTimeout, tlsHandshakeTimeout, backlog, serverHeader,
+                    statsPath, accessLog, http2, webSocket);
         }
     }
 }

@@ -11,8 +11,10 @@ import java.util.function.Function;
  *
  * <p>Names: {@code maxRequestLineLength}, {@code maxHeaderSize}, {@code maxHeaderCount},
  * {@code maxRequestBodySize}, {@code maxChunkLineLength}, {@code maxDrainSize}, {@code maxConnections},
+ * {@code minRequestDataRate}, {@code minResponseDataRate}, {@code lowResourcesThreshold},
  * {@code backlog} (numbers); {@code headerReadTimeout}, {@code idleTimeout}, {@code bodyReadTimeout},
- * {@code writeTimeout}, {@code tlsHandshakeTimeout} (milliseconds, or an ISO-8601 duration such as
+ * {@code writeTimeout}, {@code drainTimeout}, {@code dataRateGracePeriod}, {@code lowResourcesIdleTimeout},
+ * {@code tlsHandshakeTimeout} (milliseconds, or an ISO-8601 duration such as
  * {@code PT15S}); {@code serverHeader} (empty for none), {@code statsPath}, {@code accessLog}
  * ({@code true}/{@code false}); and for HTTP/2 {@code http2.enabled}, {@code http2.h2c},
  * {@code http2.extendedConnect} (booleans),
@@ -50,12 +52,18 @@ public final class SystemPropertyConfig {
         read(p, "maxRequestBodySize", Long::parseLong, b::maxRequestBodySize);
         read(p, "maxChunkLineLength", Integer::parseInt, b::maxChunkLineLength);
         read(p, "maxDrainSize", Long::parseLong, b::maxDrainSize);
+        read(p, "drainTimeout", SystemPropertyConfig::duration, b::drainTimeout);
         read(p, "maxConnections", Integer::parseInt, b::maxConnections);
         read(p, "backlog", Integer::parseInt, b::backlog);
         read(p, "headerReadTimeout", SystemPropertyConfig::duration, b::headerReadTimeout);
         read(p, "idleTimeout", SystemPropertyConfig::duration, b::idleTimeout);
         read(p, "bodyReadTimeout", SystemPropertyConfig::duration, b::bodyReadTimeout);
         read(p, "writeTimeout", SystemPropertyConfig::duration, b::writeTimeout);
+        read(p, "minRequestDataRate", Long::parseLong, b::minRequestDataRate);
+        read(p, "minResponseDataRate", Long::parseLong, b::minResponseDataRate);
+        read(p, "dataRateGracePeriod", SystemPropertyConfig::duration, b::dataRateGracePeriod);
+        read(p, "lowResourcesThreshold", Double::parseDouble, b::lowResourcesThreshold);
+        read(p, "lowResourcesIdleTimeout", SystemPropertyConfig::duration, b::lowResourcesIdleTimeout);
         read(p, "tlsHandshakeTimeout", SystemPropertyConfig::duration, b::tlsHandshakeTimeout);
         read(p, "serverHeader", v -> v.isEmpty() ? null : v, b::serverHeader);
         read(p, "statsPath", v -> v.isEmpty() ? null : v, b::statsPath);

@@ -28,14 +28,20 @@ class ServerConfigTest {
                 () -> assertEquals(8192, c.maxRequestLineLength()),
                 () -> assertEquals(16384, c.maxHeaderSize()),
                 () -> assertEquals(100, c.maxHeaderCount()),
-                () -> assertEquals(64L * 1024 * 1024, c.maxRequestBodySize()),
+                () -> assertEquals(Long.MAX_VALUE, c.maxRequestBodySize()),
                 () -> assertEquals(4096, c.maxChunkLineLength()),
                 () -> assertEquals(64 * 1024, c.maxDrainSize()),
+                () -> assertEquals(Duration.ofSeconds(5), c.drainTimeout()),
                 () -> assertEquals(10_000, c.maxConnections()),
                 () -> assertEquals(Duration.ofSeconds(10), c.headerReadTimeout()),
                 () -> assertEquals(Duration.ofSeconds(30), c.idleTimeout()),
                 () -> assertEquals(Duration.ofSeconds(30), c.bodyReadTimeout()),
                 () -> assertEquals(Duration.ofSeconds(30), c.writeTimeout()),
+                () -> assertEquals(240, c.minRequestDataRate()),
+                () -> assertEquals(240, c.minResponseDataRate()),
+                () -> assertEquals(Duration.ofSeconds(5), c.dataRateGracePeriod()),
+                () -> assertEquals(0.9, c.lowResourcesThreshold()),
+                () -> assertEquals(Duration.ofSeconds(1), c.lowResourcesIdleTimeout()),
                 () -> assertEquals(Duration.ofSeconds(10), c.tlsHandshakeTimeout()),
                 () -> assertEquals(1024, c.backlog()),
                 () -> assertEquals("Weft", c.serverHeader()),
@@ -57,11 +63,17 @@ class ServerConfigTest {
                 .maxRequestBodySize(4)
                 .maxChunkLineLength(5)
                 .maxDrainSize(6)
+                .drainTimeout(Duration.ofMillis(61))
                 .maxConnections(7)
                 .headerReadTimeout(Duration.ofMillis(8))
                 .idleTimeout(Duration.ofMillis(9))
                 .bodyReadTimeout(Duration.ofMillis(10))
                 .writeTimeout(Duration.ofMillis(11))
+                .minRequestDataRate(111)
+                .minResponseDataRate(112)
+                .dataRateGracePeriod(Duration.ofMillis(113))
+                .lowResourcesThreshold(0.5)
+                .lowResourcesIdleTimeout(Duration.ofMillis(114))
                 .tlsHandshakeTimeout(Duration.ofMillis(12))
                 .backlog(13)
                 .serverHeader("S")
@@ -69,8 +81,9 @@ class ServerConfigTest {
                 .accessLog(true)
                 .build();
 
-        assertEquals(new ServerConfig(1, 2, 3, 4, 5, 6, 7, Duration.ofMillis(8), Duration.ofMillis(9),
-                Duration.ofMillis(10), Duration.ofMillis(11), Duration.ofMillis(12), 13, "S", "/stats", true,
+        assertEquals(new ServerConfig(1, 2, 3, 4, 5, 6, Duration.ofMillis(61), 7, Duration.ofMillis(8),
+                Duration.ofMillis(9), Duration.ofMillis(10), Duration.ofMillis(11), 111, 112, Duration.ofMillis(113),
+                0.5, Duration.ofMillis(114), Duration.ofMillis(12), 13, "S", "/stats", true,
                 Http2Config.defaults(), WebSocketConfig.defaults()), c);
     }
 
@@ -102,6 +115,14 @@ class ServerConfigTest {
                 invalid("maxRequestBodySize", b -> b.maxRequestBodySize(0)),
                 invalid("maxChunkLineLength", b -> b.maxChunkLineLength(2)),
                 invalid("maxDrainSize", b -> b.maxDrainSize(-1)),
+                invalid("drainTimeout", b -> b.drainTimeout(Duration.ZERO)),
+                invalid("minRequestDataRate", b -> b.minRequestDataRate(-1)),
+                invalid("minResponseDataRate", b -> b.minResponseDataRate(-1)),
+                invalid("dataRateGracePeriod", b -> b.dataRateGracePeriod(Duration.ZERO)),
+                invalid("lowResourcesThreshold", b -> b.lowResourcesThreshold(0)),
+                invalid("lowResourcesThreshold", b -> b.lowResourcesThreshold(1.5)),
+                invalid("lowResourcesThreshold", b -> b.lowResourcesThreshold(Double.NaN)),
+                invalid("lowResourcesIdleTimeout", b -> b.lowResourcesIdleTimeout(Duration.ZERO)),
                 invalid("maxConnections", b -> b.maxConnections(0)),
                 invalid("headerReadTimeout", b -> b.headerReadTimeout(Duration.ZERO)),
                 invalid("idleTimeout", b -> b.idleTimeout(Duration.ofMillis(-1))),

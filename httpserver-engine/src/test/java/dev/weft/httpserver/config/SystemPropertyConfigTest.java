@@ -54,7 +54,10 @@ class SystemPropertyConfigTest {
                 "maxChunkLineLength", "1005",
                 "maxDrainSize", "1006",
                 "maxConnections", "1007",
-                "backlog", "1008"));
+                "backlog", "1008",
+                "minRequestDataRate", "1009",
+                "minResponseDataRate", "1010",
+                "lowResourcesThreshold", "0.75"));
 
         assertAll(
                 () -> assertEquals(1001, c.maxRequestLineLength()),
@@ -64,7 +67,10 @@ class SystemPropertyConfigTest {
                 () -> assertEquals(1005, c.maxChunkLineLength()),
                 () -> assertEquals(1006, c.maxDrainSize()),
                 () -> assertEquals(1007, c.maxConnections()),
-                () -> assertEquals(1008, c.backlog()));
+                () -> assertEquals(1008, c.backlog()),
+                () -> assertEquals(1009, c.minRequestDataRate()),
+                () -> assertEquals(1010, c.minResponseDataRate()),
+                () -> assertEquals(0.75, c.lowResourcesThreshold()));
     }
 
     @Test
@@ -74,6 +80,9 @@ class SystemPropertyConfigTest {
                 "idleTimeout", "PT45S",
                 "bodyReadTimeout", "PT1M30S",
                 "writeTimeout", "250",
+                "drainTimeout", "PT3S",
+                "dataRateGracePeriod", "2500",
+                "lowResourcesIdleTimeout", "PT0.2S",
                 "tlsHandshakeTimeout", "PT0.5S"));
 
         assertAll(
@@ -81,6 +90,9 @@ class SystemPropertyConfigTest {
                 () -> assertEquals(Duration.ofSeconds(45), c.idleTimeout()),
                 () -> assertEquals(Duration.ofSeconds(90), c.bodyReadTimeout()),
                 () -> assertEquals(Duration.ofMillis(250), c.writeTimeout()),
+                () -> assertEquals(Duration.ofSeconds(3), c.drainTimeout()),
+                () -> assertEquals(Duration.ofMillis(2500), c.dataRateGracePeriod()),
+                () -> assertEquals(Duration.ofMillis(200), c.lowResourcesIdleTimeout()),
                 () -> assertEquals(Duration.ofMillis(500), c.tlsHandshakeTimeout()));
     }
 

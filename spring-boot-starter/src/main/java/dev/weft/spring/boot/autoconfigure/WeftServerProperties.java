@@ -61,9 +61,10 @@ public class WeftServerProperties implements Validator {
 
     /**
      * Largest request body, whether its length is declared or it is chunked. Larger bodies get a 413
-     * response.
+     * response. Unset (the default): no limit, as a body the application reads as a stream costs the server
+     * no memory; what the server itself buffers or discards has its own limits.
      */
-    private DataSize maxRequestBodySize = DataSize.ofMegabytes(64);
+    private DataSize maxRequestBodySize;
 
     /**
      * Maximum number of header (or trailer) fields in one request. More get a 431 response.

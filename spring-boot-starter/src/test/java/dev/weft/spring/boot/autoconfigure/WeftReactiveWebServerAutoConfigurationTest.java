@@ -95,7 +95,8 @@ class WeftReactiveWebServerAutoConfigurationTest {
         assertThat(properties.getBodyReadTimeout()).isEqualTo(defaults.bodyReadTimeout());
         assertThat(properties.getWriteTimeout()).isEqualTo(defaults.writeTimeout());
         assertThat(properties.getTlsHandshakeTimeout()).isEqualTo(defaults.tlsHandshakeTimeout());
-        assertThat(properties.getMaxRequestBodySize().toBytes()).isEqualTo(defaults.maxRequestBodySize());
+        assertThat(properties.getMaxRequestBodySize()).isNull();
+        assertThat(defaults.maxRequestBodySize()).isEqualTo(Long.MAX_VALUE);
         assertThat(properties.getMaxHeaderCount()).isEqualTo(defaults.maxHeaderCount());
         assertThat(properties.getMaxRequestLineLength().toBytes()).isEqualTo(defaults.maxRequestLineLength());
         assertThat(properties.getBacklog()).isEqualTo(defaults.backlog());
