@@ -115,8 +115,17 @@ public interface ExchangeTransport {
     /**
      * The exchange failed (a handler threw): answer 500 if nothing was sent yet, else break the response
      * off (on an HTTP/2 tunnel, RST_STREAM {@code CONNECT_ERROR}, or {@code CANCEL} for an RFC 8441
-     * extended CONNECT; on HTTP/1.1 the raw connection closes). Completes the exchange; a read or write
+     * extended CONNECT; on HTTP/1.1 the raw connection closes). A response already framed completely is not
+     * broken off: it stays complete and the connection usable. Completes the exchange; a read or write
      * blocked on a raw connection or tunnel fails.
      */
     void abort(Throwable cause);
+
+    /**
+     * Whether the client broke the exchange: its request body could not be read to the end (reset, closed,
+     * malformed, too slow) or a response write to it failed. A handler failing then is the client's doing.
+     */
+    default boolean clientFailed() {
+        return false;
+    }
 }
