@@ -53,10 +53,10 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         ExchangeLoop loop = new ExchangeLoop();
+        RequestBodyPublisher body = new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory);
         WeftServerHttpRequest request;
         try {
-            request = new WeftServerHttpRequest(exchange,
-                    new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory));
+            request = new WeftServerHttpRequest(exchange, body);
         } catch (URISyntaxException | IllegalArgumentException ex) {
             if (logger.isDebugEnabled()) {
                 logger.debug("Rejecting request with an invalid URI or Host: " + ex.getMessage());
@@ -72,7 +72,7 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
 
         Mono<Void> processing = Mono.defer(() -> httpHandler.handle(request, target))
                 .then(Mono.defer(target::setComplete))
-                .onErrorResume(ex -> recover(ex, request, response));
+                .onErrorResume(ex -> body.readFailure() != null ? Mono.error(ex) : recover(ex, request, response));
         // The handler is invoked on a fresh virtual thread: if it blocks (say on its own request body), this
         // thread is free to serve the reads and writes it waits for.
         Disposable.Swap pipeline = Disposables.swap();
@@ -84,7 +84,16 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
             return;
         }
         pipeline.dispose();
-        if (failure instanceof InterruptedException) {
+        IOException bodyFailure = body.readFailure();
+        if (bodyFailure != null && !output.started()) {
+            // The client's body broke (reset, malformed, too slow): the engine answers with the status that
+            // fits (400, 408, 413) and counts it; nothing for the application's log.
+            logger.debug(describe(request) + ": the request body could not be read: " + bodyFailure);
+            throw bodyFailure;
+        }
+        if (bodyFailure != null || output.writeFailed()) {
+            logger.debug(describe(request) + ": the client went away: " + failure);
+        } else if (failure instanceof InterruptedException) {
             // The server is stopping and closed this connection: nothing to report.
             logger.debug(describe(request) + " interrupted by the server stopping");
         } else if (!output.started()) {
