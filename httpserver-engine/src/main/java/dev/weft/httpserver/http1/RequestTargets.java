@@ -22,6 +22,7 @@ final class RequestTargets {
                 throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "CONNECT needs an authority-form target");
             }
             checkUriChars(b, from, to);
+            checkNoDotSegment(b, from, to);
             return TargetForm.ORIGIN;
         }
         if (to - from == 1 && b[from] == '*') {
@@ -53,6 +54,7 @@ final class RequestTargets {
             throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "invalid authority in absolute-form");
         }
         checkUriChars(b, authEnd, to);
+        checkNoDotSegment(b, authEnd, to);
         return TargetForm.ABSOLUTE;
     }
 
@@ -82,6 +84,13 @@ final class RequestTargets {
             if (c == '%' && (i + 2 >= to || !CharClasses.isHexDigit(b[i + 1]) || !CharClasses.isHexDigit(b[i + 2]))) {
                 throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "invalid percent-encoding");
             }
+        }
+    }
+
+    /** See {@link TargetPaths}: a path with a dot-segment is refused. */
+    private static void checkNoDotSegment(byte[] b, int from, int to) throws BadRequestException {
+        if (TargetPaths.hasDotSegment(b, from, to)) {
+            throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "dot-segment in request path");
         }
     }
 
@@ -147,19 +156,20 @@ final class RequestTargets {
     }
 
     /**
-     * The request URI the API exposes. Authority-form targets become {@code //host:port} URIs so that
-     * {@link URI#getHost()} and {@link URI#getPort()} work.
+     * The request URI the API exposes (see {@link TargetPaths}). Authority-form targets become {@code //host:port}
+     * URIs so that {@link URI#getHost()} and {@link URI#getPort()} work.
      */
     static URI toUri(String target, TargetForm form) throws URISyntaxException {
         return switch (form) {
+            case ORIGIN -> TargetPaths.originUri(target);
             case AUTHORITY -> TargetPaths.authorityUri(target);
-            default -> new URI(target);
+            case ABSOLUTE, ASTERISK -> new URI(target);
         };
     }
 
     /**
-     * The decoded path used to find the context, as {@link URI#getPath()} would give it; {@code "/"} for
-     * authority-form and asterisk-form targets.
+     * The decoded path used to find the context: {@link URI#getPath()} of {@link #toUri}, or {@code "/"} where
+     * that is empty (absolute-form without a path) or absent (authority-form, asterisk-form).
      */
     static String routingPath(String target, TargetForm form) throws URISyntaxException {
         switch (form) {
