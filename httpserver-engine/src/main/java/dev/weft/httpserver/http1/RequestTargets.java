@@ -115,7 +115,9 @@ final class RequestTargets {
         } else {
             while (i < to && b[i] != ':') {
                 byte c = b[i];
-                if (!CharClasses.isTarget(c) || c == '/' || c == '?' || c == '@') {
+                if (!CharClasses.isTarget(c) || c == '/' || c == '?' || c == '@'
+                        || c == '%' && (i + 2 >= to || !CharClasses.isHexDigit(b[i + 1])
+                        || !CharClasses.isHexDigit(b[i + 2]))) {
                     return false;
                 }
                 i++;

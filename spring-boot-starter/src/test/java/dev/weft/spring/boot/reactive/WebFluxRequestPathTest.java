@@ -84,6 +84,15 @@ class WebFluxRequestPathTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = { "a%zz", "a%", "a%4" })
+    void hostWithABrokenEscapeIsAClientErrorNotAFailure(String host) throws IOException {
+        String response = RawHttp.exchange(port, "GET //x/actuator/health HTTP/1.1\r\nHost: " + host
+                + "\r\nConnection: close\r\n\r\n");
+
+        assertThat(status(response)).as(response).isEqualTo(400);
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = { "/a/../actuator/health", "/a/./actuator/health", "/a/%2e%2e/actuator/health",
             "/a/.%2E/actuator/health", "/a/..;/actuator/health", "/a%2F..%2Factuator/health",
             "/a%5C..%5Cactuator/health", "/public/..", "/a\\b" })
