@@ -382,7 +382,8 @@ public final class Http2Connection {
         stats.requestReceived();
         if (tooLarge || fields.size() > config.maxHeaderCount()) {
             stats.protocolError(ProtocolError.HEADERS_TOO_LARGE);
-            rejections.rejectEarly(id, 431, "request header fields too large", peer.initialWindowSize(), blockEndStream);
+            rejections.rejectEarly(id, 431, "request header fields too large", peer.initialWindowSize(),
+                    blockEndStream);
             return;
         }
         if (counts.atLimit(settings.maxConcurrentStreams())) {

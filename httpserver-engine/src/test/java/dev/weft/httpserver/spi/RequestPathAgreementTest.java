@@ -3,6 +3,7 @@ package dev.weft.httpserver.spi;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.AccessLogLines;
 import dev.weft.httpserver.testing.ConfusingPaths;
 import dev.weft.httpserver.testing.RawHttpClient;
 import dev.weft.httpserver.testing.TestServer;
@@ -16,18 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Over HTTP/1.1, context routing, {@code getRequestURI()}, the access log and the statistics agree on a request's
@@ -104,27 +96,7 @@ class RequestPathAgreementTest {
 
     @Test
     void accessLogShowsThePathAsSentAndRefusalsAreCounted() throws Exception {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Logger access = Logger.getLogger("dev.weft.httpserver.access");
-        access.setLevel(Level.INFO);
-        SimpleFormatter formatter = new SimpleFormatter();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                lines.add(formatter.formatMessage(record));
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        access.addHandler(capture);
-        access.setUseParentHandlers(false);
-        try {
+        try (AccessLogLines log = AccessLogLines.capture()) {
             server.close();
             start(ServerConfig.builder().accessLog(true).build());
             long refusedBefore = refused(server.stats());
@@ -133,30 +105,15 @@ class RequestPathAgreementTest {
             assertEquals(400, get("/a/%2e%2e/actuator/health").status());
             assertEquals(200, get("/actuator/health?sentinel").status());
 
-            String log = linesUntil(lines, "?sentinel");
-            assertTrue(log.contains("\"GET //evil.example/actuator/health HTTP/1.1\" 200"), log);
-            assertTrue(log.contains("\"GET /actuator/health?sentinel HTTP/1.1\" 200"), log);
+            String lines = log.until("?sentinel");
+            assertTrue(lines.contains("\"GET //evil.example/actuator/health HTTP/1.1\" 200"), lines);
+            assertTrue(lines.contains("\"GET /actuator/health?sentinel HTTP/1.1\" 200"), lines);
             StatsSnapshot after = server.awaitStats(s -> refused(s) > refusedBefore, Duration.ofSeconds(10));
             assertEquals(refusedBefore + 1, refused(after), after::toString);
-        } finally {
-            access.removeHandler(capture);
-            access.setUseParentHandlers(true);
         }
     }
 
     private static long refused(StatsSnapshot s) {
         return s.protocolErrors().getOrDefault(ProtocolError.BAD_REQUEST_TARGET, 0L);
-    }
-
-    /** The lines logged up to the first containing {@code text}, joined. */
-    private static String linesUntil(BlockingQueue<String> lines, String text) throws InterruptedException {
-        StringBuilder seen = new StringBuilder();
-        for (String l; (l = lines.poll(10, TimeUnit.SECONDS)) != null; ) {
-            seen.append(l).append('\n');
-            if (l.contains(text)) {
-                return seen.toString();
-            }
-        }
-        return fail("no access log line containing " + text + " in:\n" + seen);
     }
 }

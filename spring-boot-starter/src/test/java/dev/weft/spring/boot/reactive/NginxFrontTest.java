@@ -52,36 +52,24 @@ class NginxFrontTest {
         }
     }
 
-    private String viaNginx(String target, String... headers) throws IOException {
-        StringBuilder request = new StringBuilder("GET ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
-        for (String header : headers) {
-            request.append(header).append("\r\n");
-        }
-        return RawHttp.exchange(nginx.port(), request.append("Connection: close\r\n\r\n").toString());
-    }
-
-    private static int status(String response) {
-        assertThat(response).startsWith("HTTP/1.1 ");
-        return Integer.parseInt(response.substring(9, 12));
-    }
-
     @Test
     void nginxPassesOtherPathsThroughToWeft() throws IOException {
-        String page = viaNginx("/public/page");
+        String page = RawHttp.get(nginx.port(), "/public/page");
 
-        assertThat(status(page)).as(page).isEqualTo(200);
+        assertThat(RawHttp.status(page)).as(page).isEqualTo(200);
         assertThat(page).endsWith("public /public/page");
     }
 
     @Test
     void doubleSlashSpellingOfTheDeniedPrefixReachesWeftAsSentAndIsNotActuator() throws IOException {
-        String report = viaNginx("//evil.example/actuator/health", PathTestApplication.REPORT + ": 1");
+        String report = RawHttp.get(nginx.port(), "//evil.example/actuator/health",
+                PathTestApplication.REPORT + ": 1");
         assertThat(report).as("nginx passed the path on as sent")
                 .endsWith("webflux=//evil.example/actuator/health uri=//evil.example/actuator/health"
                         + " engine=//evil.example/actuator/health");
 
-        String response = viaNginx("//evil.example/actuator/health");
-        assertThat(status(response)).as(response).isEqualTo(404);
+        String response = RawHttp.get(nginx.port(), "//evil.example/actuator/health");
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(404);
         assertThat(response).contains("\"path\":\"//evil.example/actuator/health\"").doesNotContain("UP");
     }
 
@@ -89,9 +77,9 @@ class NginxFrontTest {
     @ValueSource(strings = { "/actuator/health", "/%61ctuator/health", "/public/../actuator/health",
             "//actuator/health", "/actuator;x=1/health", "/actuator%2Fhealth", "///actuator/health" })
     void spellingsNginxReadsAsTheDeniedPrefixAreDeniedByNginx(String target) throws IOException {
-        String response = viaNginx(target);
+        String response = RawHttp.get(nginx.port(), target);
 
-        assertThat(status(response)).as(response).isEqualTo(403);
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(403);
     }
 
     @ParameterizedTest
@@ -99,9 +87,9 @@ class NginxFrontTest {
             "/public/..;/actuator/health", "/public/%2e%2e/actuator/health", "/public/.%2e/actuator/health",
             "/public%2F..%2Factuator/health", "/public%5C..%5Cactuator/health", "/public/%2e/../actuator/health" })
     void noSpellingOfTheDeniedPrefixReachesActuator(String target) throws IOException {
-        String response = viaNginx(target);
+        String response = RawHttp.get(nginx.port(), target);
 
-        assertThat(status(response)).as(response).isIn(400, 403, 404);
+        assertThat(RawHttp.status(response)).as(response).isIn(400, 403, 404);
         assertThat(response).doesNotContain("\"status\":\"UP\"");
     }
 }

@@ -26,32 +26,16 @@ class WebFluxRequestPathTest {
     @LocalServerPort
     int port;
 
-    private String get(String target, String... headers) throws IOException {
-        StringBuilder request = new StringBuilder("GET ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
-        for (String header : headers) {
-            request.append(header).append("\r\n");
-        }
-        return RawHttp.exchange(port, request.append("Connection: close\r\n\r\n").toString());
-    }
-
-    private static int status(String response) {
-        assertThat(response).startsWith("HTTP/1.1 ");
-        return Integer.parseInt(response.substring(9, 12));
-    }
-
-    private static String body(String response) {
-        return response.substring(response.indexOf("\r\n\r\n") + 4);
-    }
-
     @Test
     void doubleSlashBeforeActuatorIsNotActuatorAndIsReportedAsSent() throws IOException {
-        String response = get("//evil.example/actuator/health");
+        String response = RawHttp.get(port, "//evil.example/actuator/health");
 
-        assertThat(status(response)).as(response).isEqualTo(404);
-        assertThat(body(response)).contains("\"path\":\"//evil.example/actuator/health\"").doesNotContain("UP");
-        String health = get("/actuator/health");
-        assertThat(status(health)).as("the sentinel: Actuator itself answers").isEqualTo(200);
-        assertThat(body(health)).contains("\"status\":\"UP\"");
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(404);
+        assertThat(RawHttp.body(response)).contains("\"path\":\"//evil.example/actuator/health\"")
+                .doesNotContain("UP");
+        String health = RawHttp.get(port, "/actuator/health");
+        assertThat(RawHttp.status(health)).as("the sentinel: Actuator itself answers").isEqualTo(200);
+        assertThat(RawHttp.body(health)).contains("\"status\":\"UP\"");
     }
 
     @Test
@@ -64,11 +48,11 @@ class WebFluxRequestPathTest {
 
     @Test
     void bareDoubleSlashIsThePathDoubleSlash() throws IOException {
-        String response = get("//", PathTestApplication.REPORT + ": 1");
+        String response = RawHttp.get(port, "//", PathTestApplication.REPORT + ": 1");
 
-        assertThat(status(response)).as(response).isEqualTo(200);
-        assertThat(body(response)).isEqualTo("webflux=// uri=// engine=//");
-        assertThat(status(get("//"))).as("no route for //").isEqualTo(404);
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(200);
+        assertThat(RawHttp.body(response)).isEqualTo("webflux=// uri=// engine=//");
+        assertThat(RawHttp.status(RawHttp.get(port, "//"))).as("no route for //").isEqualTo(404);
     }
 
     @ParameterizedTest
@@ -76,11 +60,11 @@ class WebFluxRequestPathTest {
             "//actuator/health", "/actuator//health", "//user@evil.example:8080/a", "/%61/%62", "/a%2Fb",
             "/a%5Cb", "/a;p=1/b", "/a/...", "/a/..b", "//:80", "//@" })
     void webFluxItsUriAndTheEngineAgreeOnThePathAsSent(String target) throws IOException {
-        String response = get(target, PathTestApplication.REPORT + ": 1");
+        String response = RawHttp.get(port, target, PathTestApplication.REPORT + ": 1");
 
         String path = target.split("\\?", 2)[0];
-        assertThat(status(response)).as(response).isEqualTo(200);
-        assertThat(body(response)).isEqualTo("webflux=" + path + " uri=" + path + " engine=" + path);
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(200);
+        assertThat(RawHttp.body(response)).isEqualTo("webflux=" + path + " uri=" + path + " engine=" + path);
     }
 
     @ParameterizedTest
@@ -89,7 +73,7 @@ class WebFluxRequestPathTest {
         String response = RawHttp.exchange(port, "GET //x/actuator/health HTTP/1.1\r\nHost: " + host
                 + "\r\nConnection: close\r\n\r\n");
 
-        assertThat(status(response)).as(response).isEqualTo(400);
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(400);
     }
 
     @ParameterizedTest
@@ -97,9 +81,9 @@ class WebFluxRequestPathTest {
             "/a/.%2E/actuator/health", "/a/..;/actuator/health", "/a%2F..%2Factuator/health",
             "/a%5C..%5Cactuator/health", "/public/..", "/a\\b" })
     void dotSegmentsAndBackslashesAreRefusedBeforeTheApplication(String target) throws IOException {
-        String response = get(target, PathTestApplication.REPORT + ": 1");
+        String response = RawHttp.get(port, target, PathTestApplication.REPORT + ": 1");
 
-        assertThat(status(response)).as(response).isEqualTo(400);
+        assertThat(RawHttp.status(response)).as(response).isEqualTo(400);
         assertThat(response).doesNotContain("webflux=").doesNotContain("UP");
     }
 }
