@@ -17,10 +17,16 @@ public interface ExchangeTransport {
 
     String method();
 
-    /** The request URI; the target was validated when the head was parsed. */
+    /**
+     * The request URI; the target was validated when the head was parsed. An origin-form target's raw path is
+     * exactly as sent, even when it starts with {@code //} ({@link TargetPaths#originUri}).
+     */
     URI requestUri();
 
-    /** The decoded path used to find the context. */
+    /**
+     * The decoded path used to find the context: {@code requestUri().getPath()}, or {@code "/"} where that is
+     * empty or absent (authority-form, asterisk-form, absolute-form without a path).
+     */
     String routingPath();
 
     /** {@code HTTP/1.1}, {@code HTTP/1.0} or {@code HTTP/2.0}. */

@@ -246,8 +246,9 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     public URI requestUri() {
         if (uri == null) {
             try {
-                uri = request.path() == null ? TargetPaths.authorityUri(request.authority())
-                        : new URI(request.path());
+                String path = request.path();
+                uri = path == null ? TargetPaths.authorityUri(request.authority())
+                        : path.equals("*") ? new URI(path) : TargetPaths.originUri(path);
             } catch (URISyntaxException e) {
                 throw new IllegalStateException("validated :path is not a URI: " + request.path(), e);
             }

@@ -29,7 +29,8 @@ import java.util.Objects;
  * its operators put it; it never blocks on the socket, and a handler that blocks cannot stall the I/O it
  * waits for.
  *
- * <p>When the pipeline fails before the response is committed, the client gets a 500. When it fails after
+ * <p>A request spring-web cannot represent (its URI cannot be built from the target and {@code Host}) gets a
+ * 400. When the pipeline fails before the response is committed, the client gets a 500. When it fails after
  * (headers, perhaps part of the body, already sent), the connection is broken off so the client cannot take
  * the truncated body for a complete one.
  */
@@ -57,9 +58,11 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
         WeftServerHttpRequest request;
         try {
             request = new WeftServerHttpRequest(exchange, body);
-        } catch (URISyntaxException | IllegalArgumentException ex) {
+        } catch (URISyntaxException | RuntimeException ex) {
+            // The engine validated the request line; whatever a client can still put there that spring-web
+            // cannot take (an odd Host, say) is the client's error, never a 500.
             if (logger.isDebugEnabled()) {
-                logger.debug("Rejecting request with an invalid URI or Host: " + ex.getMessage());
+                logger.debug("Rejecting request with an invalid URI or Host: " + ex);
             }
             exchange.sendResponseHeaders(400, -1);
             exchange.close();
