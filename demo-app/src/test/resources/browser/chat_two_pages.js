@@ -18,8 +18,10 @@ async function main() {
       const page = await context.newPage();
       page.on('pageerror', e => errors.push(e.message));
       await page.goto(url, { timeout: 20000 });
-      await page.waitForFunction(() => document.getElementById('chat-state').textContent === 'connected',
-        null, { timeout: 10000 });
+      // The welcome (the page shows its name) comes once the server has put this page in the room; the
+      // socket's open event alone comes earlier, with the 101 answer.
+      await page.waitForFunction(() => document.getElementById('chat-state').textContent === 'connected'
+        && document.getElementById('chat-name').textContent.startsWith('guest-'), null, { timeout: 10000 });
       return page;
     };
     const alice = await open();

@@ -22,25 +22,22 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every endpoint of the demo, over real HTTP to the Weft server on a random port. */
+/**
+ * Every endpoint of the demo but the chat ({@link ChatHandlerTest}), over real HTTP to the Weft server on a
+ * random port.
+ */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DemoApplicationTest {
@@ -375,110 +372,15 @@ class DemoApplicationTest {
     }
 
     @Test
-    void chatPageIsLinkedFromTheMainPageAndServed() throws Exception {
-        assertThat(get("/").body()).contains("href=\"chat.html\"");
-        HttpResponse<String> page = get("/chat.html");
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.body()).contains("<script src=\"chat.js\"></script>");
-        assertThat(get("/chat.js").body()).contains("ws/chat");
-    }
-
-    @Test
-    void chatBroadcastsBetweenTwoWebSocketClientsAndNamesTheProtocol() throws Exception {
-        BlockingQueue<String> alice = new LinkedBlockingQueue<>();
-        BlockingQueue<String> bob = new LinkedBlockingQueue<>();
-        try (HttpClient wsClient = HttpClient.newHttpClient()) {
-            WebSocket a = connect(wsClient, alice);
-            JsonNode welcomeA = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
-            assertThat(welcomeA.get("type").asString()).isEqualTo("welcome");
-            assertThat(welcomeA.get("protocol").asString()).isEqualTo("HTTP/1.1");
-            WebSocket b = connect(wsClient, bob);
-            String bobName = JSON.readTree(bob.poll(10, TimeUnit.SECONDS)).get("name").asString();
-            JsonNode joined = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
-            assertThat(joined.get("type").asString()).isEqualTo("joined");
-            assertThat(joined.get("from").asString()).isEqualTo(bobName);
-
-            a.sendText("  hello bob  ", true).get(10, TimeUnit.SECONDS);
-
-            for (BlockingQueue<String> inbox : List.of(alice, bob)) {
-                JsonNode message = JSON.readTree(inbox.poll(10, TimeUnit.SECONDS));
-                assertThat(message.get("type").asString()).isEqualTo("message");
-                assertThat(message.get("from").asString()).isEqualTo(welcomeA.get("name").asString());
-                assertThat(message.get("text").asString()).isEqualTo("hello bob");
-            }
-            b.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
-            JsonNode left = JSON.readTree(alice.poll(10, TimeUnit.SECONDS));
-            assertThat(left.get("type").asString()).isEqualTo("left");
-            assertThat(left.get("from").asString()).isEqualTo(bobName);
-            a.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
-        }
-    }
-
-    @Test
-    void chatPageWorksInHeadlessChromium() throws Exception {
-        Path script = Path.of("src/test/resources/browser/chat_two_pages.js").toAbsolutePath();
-        Path userData = Files.createTempDirectory("weft-demo-chromium");
-        List<String> command = List.of("node", script.toString(), "http://127.0.0.1:" + port + "/chat.html",
-                userData.toString());
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("NODE_PATH", nodeModules().toString());
-        Process process = builder.start();
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(25, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        assertThat(process.exitValue()).as(output).isZero();
-
-        JsonNode result = JSON.readTree(output.lines().reduce((first, second) -> second).orElseThrow());
-        String line = result.get("line").asString();
-        for (String who : List.of("alice", "bob")) {
-            assertThat(result.get(who).get("log").asString()).as(who).contains(line);
-            assertThat(result.get(who).get("protocol").asString()).as(who).isEqualTo("HTTP/1.1");
-        }
-        assertThat(result.get("alice").get("name").asString()).isNotEqualTo(result.get("bob").get("name").asString());
-        assertThat(result.get("errors")).isEmpty();
-    }
-
-    /** Where scripts/install-test-tools.sh installs playwright-core: $WEFT_TOOLS_BIN/../node/node_modules. */
-    private static Path nodeModules() {
-        String bin = System.getenv("WEFT_TOOLS_BIN");
-        Path tools = bin != null && !bin.isBlank() ? Path.of(bin).getParent()
-                : Path.of(System.getProperty("user.home"), ".cache", "weft-tools");
-        Path modules = tools.resolve("node").resolve("node_modules");
-        assertThat(modules.resolve("playwright-core")).as("playwright-core (scripts/install-test-tools.sh)").isDirectory();
-        assertThat(Path.of("/usr/bin/chromium")).as("chromium (scripts/install-test-tools.sh)").isRegularFile();
-        return modules;
-    }
-
-    @Test
     void liveStatsCountWebSocketSessions() throws Exception {
-        BlockingQueue<String> inbox = new LinkedBlockingQueue<>();
-        try (HttpClient wsClient = HttpClient.newHttpClient()) {
-            WebSocket ws = connect(wsClient, inbox);
-            assertThat(inbox.poll(10, TimeUnit.SECONDS)).contains("welcome");
+        try (ChatClients clients = new ChatClients(port)) {
+            ChatClients.Guest guest = clients.join();
+            guest.welcome();
 
             JsonNode stats = JSON.readTree(get("/api/stats").body());
             assertThat(stats.get("webSocket").get("sessionsActive").asLong()).isPositive();
             assertThat(stats.get("webSocket").get("sessionsOpened").asLong()).isPositive();
-            ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+            guest.leave();
         }
-    }
-
-    /** Opens a WebSocket to the chat whose text messages go to {@code inbox}. */
-    private WebSocket connect(HttpClient wsClient, BlockingQueue<String> inbox) throws Exception {
-        return wsClient.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/ws/chat"),
-                new WebSocket.Listener() {
-                    private final StringBuilder text = new StringBuilder();
-
-                    @Override
-                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                        text.append(data);
-                        if (last) {
-                            inbox.add(text.toString());
-                            text.setLength(0);
-                        }
-                        webSocket.request(1);
-                        return null;
-                    }
-                }).get(10, TimeUnit.SECONDS);
     }
 }

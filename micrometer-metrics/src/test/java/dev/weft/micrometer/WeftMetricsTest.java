@@ -181,14 +181,22 @@ class WeftMetricsTest {
         new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
                 .bindTo(registry);
         CompletableFuture<String> echoed = new CompletableFuture<>();
+        CompletableFuture<Integer> serverClose = new CompletableFuture<>();
 
-        try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        try {
             WebSocket ws = client.newWebSocketBuilder().buildAsync(
                     URI.create("ws://127.0.0.1:" + server.getAddress().getPort() + "/ws"), new WebSocket.Listener() {
                         @Override
                         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
                             echoed.complete(data.toString());
                             webSocket.request(1);
+                            return null;
+                        }
+
+                        @Override
+                        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                            serverClose.complete(statusCode);
                             return null;
                         }
                     }).get(10, TimeUnit.SECONDS);
@@ -201,6 +209,12 @@ class WeftMetricsTest {
             eventually(() -> counter("weft.websocket.messages", "direction", "received"), 1);
             eventually(() -> counter("weft.websocket.messages", "direction", "sent"), 1);
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
+            assertThat(serverClose.get(10, TimeUnit.SECONDS)).as("the server answers the close").isEqualTo(1000);
+        } finally {
+            // close() alone waits until every WebSocket of the client has closed: after a failure above it
+            // would hang, and the timeout would hide the failure.
+            client.shutdownNow();
+            client.close();
         }
         eventually(() -> gauge("weft.websocket.sessions.active"), 0);
         assertThat(counter("weft.websocket.protocol.closes")).isZero();

@@ -37,6 +37,10 @@ class JdkClientInteropTest {
 
     @AfterEach
     void stop() {
+        // The tests check the server's answer to each close themselves. close() alone waits until every
+        // WebSocket of the client has closed: after a failed test it would hang (the class's timeout does not
+        // cover this method) until the server's idle timeout.
+        client.shutdownNow();
         client.close();
         server.close();
     }
@@ -130,6 +134,7 @@ class JdkClientInteropTest {
         ws.sendBinary(ByteBuffer.wrap(new byte[] {3}), true).get(5, TimeUnit.SECONDS);
         assertEquals(ByteBuffer.wrap(new byte[] {1, 2, 3}), c.next());
         ws.sendClose(1000, "").get(5, TimeUnit.SECONDS);
+        assertEquals("close:1000:", c.next());
     }
 
     @Test
@@ -139,6 +144,7 @@ class JdkClientInteropTest {
         ws.sendPing(ByteBuffer.wrap("are you there".getBytes(StandardCharsets.UTF_8))).get(5, TimeUnit.SECONDS);
         assertEquals("pong:are you there", c.next());
         ws.sendClose(1000, "").get(5, TimeUnit.SECONDS);
+        assertEquals("close:1000:", c.next());
     }
 
     @Test

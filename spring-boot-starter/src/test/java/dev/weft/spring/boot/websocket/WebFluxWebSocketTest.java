@@ -158,7 +158,8 @@ class WebFluxWebSocketTest {
     void jdkHttpClientEchoes() throws Exception {
         CompletableFuture<String> reply = new CompletableFuture<>();
         CompletableFuture<Integer> serverClose = new CompletableFuture<>();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try {
             WebSocket ws = client.newWebSocketBuilder()
                     .subprotocols("chat")
                     .buildAsync(URI.create(url("/echo")), new WebSocket.Listener() {
@@ -181,6 +182,11 @@ class WebFluxWebSocketTest {
             assertThat(ws.getSubprotocol()).isEqualTo("chat");
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
             assertThat(serverClose.get(10, TimeUnit.SECONDS)).as("the server answers the close").isEqualTo(1000);
+        } finally {
+            // close() alone waits until every WebSocket of the client has closed: after a failure above it
+            // would hang, and the timeout would hide the failure.
+            client.shutdownNow();
+            client.close();
         }
     }
 
