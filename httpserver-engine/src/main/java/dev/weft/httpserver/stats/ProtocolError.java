@@ -43,7 +43,17 @@ public enum ProtocolError {
     /** HTTP/2 stream error: RST_STREAM for a malformed or misbehaving stream. */
     HTTP2_STREAM_ERROR,
     /** HTTP/2 abuse (rapid reset, control-frame or CONTINUATION flood): GOAWAY ENHANCE_YOUR_CALM. */
-    HTTP2_FLOOD;
+    HTTP2_FLOOD,
+    /**
+     * A request body arrived slower than {@code minRequestDataRate} while the handler waited for it: {@code 408}
+     * and a close (HTTP/2: {@code RST_STREAM CANCEL}).
+     */
+    REQUEST_DATA_RATE,
+    /**
+     * A client took a response slower than {@code minResponseDataRate} while writes waited for it: the connection
+     * is closed (HTTP/2: {@code RST_STREAM CANCEL}).
+     */
+    RESPONSE_DATA_RATE;
 
     /** Stable lower-case name, e.g. {@code bad_content_length}. */
     public String key() {
