@@ -67,7 +67,6 @@ abstract sealed class StreamLifecycle extends ConnectionWriter.StreamFrames impl
 
     /** The client sent END_STREAM (the stream's state accepted it: {@link StreamState#remoteOpen()}). */
     void remoteEnded(Headers trailers) {
-        body.end(trailers);
         StreamState closed = null;
         lock.lock();
         try {
@@ -79,6 +78,8 @@ abstract sealed class StreamLifecycle extends ConnectionWriter.StreamFrames impl
         } finally {
             lock.unlock();
         }
+        // After the state: a handler that reads the end of the body then answers finds the request ended.
+        body.end(trailers);
         if (closed != null) {
             host.streamClosed(this, closed);
         }
