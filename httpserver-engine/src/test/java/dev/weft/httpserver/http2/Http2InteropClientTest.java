@@ -225,4 +225,23 @@ class Http2InteropClientTest {
             assertEquals(Http2TestRoutes.patternDigest(LARGE), total + " " + HexFormat.of().formatHex(md.digest()));
         }
     }
+
+    /**
+     * A handler sends the headers and returns; once its thread has ended, another thread writes 3 MB and closes
+     * the exchange. The exchange ends when it is closed, not when handle() returns: the whole body arrives.
+     */
+    @Test
+    void jdkHttpClientGetsABodyFinishedAfterTheHandlerReturned() throws Exception {
+        long size = 3L * 1024 * 1024 + 5;
+        try (HttpClient client = jdkClient()) {
+            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(
+                            URI.create(servers.url(true, "/finish-later?size=" + size))).timeout(Duration.ofSeconds(60))
+                    .build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(HttpClient.Version.HTTP_2, r.version());
+            assertEquals(200, r.statusCode());
+            MessageDigest md = Http2TestRoutes.sha256();
+            md.update(r.body());
+            assertEquals(Http2TestRoutes.patternDigest(size), r.body().length + " " + HexFormat.of().formatHex(md.digest()));
+        }
+    }
 }

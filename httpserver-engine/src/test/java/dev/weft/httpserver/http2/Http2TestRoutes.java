@@ -38,6 +38,7 @@ final class Http2TestRoutes {
         });
         m.put("/throw-after", Http2TestRoutes::throwAfterHeaders);
         m.put("/download", Http2TestRoutes::download);
+        m.put("/finish-later", Http2TestRoutes::finishLater);
         m.put("/sha256", Http2TestRoutes::sha256);
         m.put("/trailers", Http2TestRoutes::requestTrailers);
         m.put("/slow", Http2TestRoutes::slow);
@@ -99,15 +100,40 @@ final class Http2TestRoutes {
         long size = Long.parseLong(query(ex, "size", "0"));
         ex.sendResponseHeaders(200, size == 0 ? -1 : size);
         try (OutputStream out = ex.getResponseBody()) {
-            byte[] buf = new byte[251 * 64];
-            for (int i = 0; i < buf.length; i++) {
-                buf[i] = (byte) (i % 251);
+            writePattern(out, size);
+        }
+    }
+
+    /**
+     * {@code /finish-later?size=N}: sends the headers (length unknown) and returns from {@code handle()}; another
+     * thread, once the handler's thread has ended, writes N bytes of the pattern and closes the exchange. The JDK
+     * API allows it: the exchange ends when it is closed, not when {@code handle()} returns.
+     */
+    static void finishLater(HttpExchange ex) throws IOException {
+        TestServer.drain(ex.getRequestBody());
+        long size = Long.parseLong(query(ex, "size", "0"));
+        ex.sendResponseHeaders(200, 0);
+        Thread handler = Thread.currentThread();
+        Thread.ofVirtual().name("finish-later").start(() -> {
+            try (OutputStream out = ex.getResponseBody()) {
+                handler.join();
+                writePattern(out, size);
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException("finishing the response failed", e);
             }
-            for (long left = size; left > 0; ) {
-                int n = (int) Math.min(left, buf.length);
-                out.write(buf, 0, n);
-                left -= n;
-            }
+        });
+    }
+
+    /** Writes {@code size} bytes of the pattern {@code i % 251}. */
+    static void writePattern(OutputStream out, long size) throws IOException {
+        byte[] buf = new byte[251 * 64];
+        for (int i = 0; i < buf.length; i++) {
+            buf[i] = (byte) (i % 251);
+        }
+        for (long left = size; left > 0; ) {
+            int n = (int) Math.min(left, buf.length);
+            out.write(buf, 0, n);
+            left -= n;
         }
     }
 
