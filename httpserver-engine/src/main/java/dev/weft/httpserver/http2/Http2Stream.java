@@ -289,8 +289,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
 
     private void stopRequest(String why) {
         if (reset(ErrorCode.NO_ERROR)) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "stream " + id + " from " + remoteAddress() + ": response complete, "
-                    + why + ": RST_STREAM NO_ERROR");
+            LOG.log(System.Logger.Level.DEBUG, () -> "stream " + id + " from " + remoteAddress()
+                    + ": response complete, " + why + ": RST_STREAM NO_ERROR");
         }
     }
 

@@ -135,7 +135,8 @@ final class StreamHost {
     void sendData(Http2Stream stream, byte[] b, int off, int len, boolean endStream) throws IOException {
         if (len == 0) {
             if (endStream) {
-                stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)), true);
+                stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)),
+                        true);
             }
             return;
         }

@@ -241,7 +241,8 @@ class Http2InteropClientTest {
             assertEquals(200, r.statusCode());
             MessageDigest md = Http2TestRoutes.sha256();
             md.update(r.body());
-            assertEquals(Http2TestRoutes.patternDigest(size), r.body().length + " " + HexFormat.of().formatHex(md.digest()));
+            assertEquals(Http2TestRoutes.patternDigest(size),
+                    r.body().length + " " + HexFormat.of().formatHex(md.digest()));
         }
     }
 }
