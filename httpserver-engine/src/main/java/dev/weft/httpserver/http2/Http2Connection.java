@@ -560,11 +560,13 @@ public final class Http2Connection {
         settingsReceived = true;
         Http2Settings old = peer;
         peer = old.apply(f.settings());
+        // The ACK is queued first (§6.5.3): no frame the new settings allow (DATA in a larger window or frame)
+        // leaves before it.
+        controlOrFlood(new ConnectionWriter.PeerSettings(peer.headerTableSize(), peer.maxFrameSize()));
         if (peer.initialWindowSize() != old.initialWindowSize()) {
             sendFlow.initialWindowChanged(streams.values(), old.initialWindowSize(), peer.initialWindowSize());
         }
         host.peerMaxFrameSize(peer.maxFrameSize());
-        controlOrFlood(new ConnectionWriter.PeerSettings(peer.headerTableSize(), peer.maxFrameSize()));
     }
 
     /** Stops accepting new streams (under the stream id lock, as GOAWAY goes out): the last accepted id. */
