@@ -352,6 +352,15 @@ class DemoApplicationTest {
     }
 
     @Test
+    void aPathStartingWithDoubleSlashIsNotActuator() throws Exception {
+        String output = curl("--path-as-is", "-w", "\n%{http_code}",
+                "http://127.0.0.1:" + port + "//evil.example/actuator/health");
+
+        assertThat(output).endsWith("\n404").contains("\"path\":\"//evil.example/actuator/health\"")
+                .doesNotContain("UP");
+    }
+
+    @Test
     void actuatorMetricsListWeftMeters() throws Exception {
         get("/api/greeting");
         HttpResponse<String> names = get("/actuator/metrics");

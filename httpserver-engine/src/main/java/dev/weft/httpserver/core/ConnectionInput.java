@@ -44,6 +44,8 @@ public final class ConnectionInput extends InputStream {
     /** When the read in progress is overdue ({@link System#nanoTime()}), or 0 when no read is blocked. */
     private volatile long blockedUntilNanos;
     private volatile boolean timedOut;
+    /** Output whose buffered bytes are sent before a read blocks (HTTP/1.1), or null. */
+    private ConnectionOutput flushBeforeBlocking;
 
     /**
      * @param initialSize   starting buffer size
@@ -93,6 +95,16 @@ public final class ConnectionInput extends InputStream {
         limit -= pos;
         pos = 0;
         released = true;
+    }
+
+    /**
+     * Makes every read that has to wait for the socket first send what {@code out} has buffered, so that a
+     * finished response never waits for more input (a pipelined batch still leaves in one write when its
+     * requests are all buffered already); {@code null} turns it off. For protocols where the reading thread
+     * owns the output whenever it reads (HTTP/1.1).
+     */
+    public void flushBeforeBlocking(ConnectionOutput out) {
+        flushBeforeBlocking = out;
     }
 
     /** Every read from now on must complete before this {@link System#nanoTime()} value. */
@@ -180,6 +192,10 @@ public final class ConnectionInput extends InputStream {
 
     /** One blocking read from the socket under the current deadline or timeout. */
     private int socketRead(byte[] b, int off, int len) throws IOException {
+        ConnectionOutput pending = flushBeforeBlocking;
+        if (pending != null && pending.pending() > 0) {
+            pending.flush();
+        }
         long now = System.nanoTime();
         long until = deadlineNanos != 0 ? deadlineNanos : now + readTimeoutNanos;
         if (timedOut || until - now <= 0) {

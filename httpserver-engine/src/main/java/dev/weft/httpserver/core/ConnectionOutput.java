@@ -19,6 +19,8 @@ public final class ConnectionOutput extends OutputStream {
     private int count;
     private long bytesWritten;
     private volatile long writeStartedNanos;
+    /** A write to the socket failed: the client closed or reset the connection, or it was cut. */
+    private volatile boolean failed;
 
     public ConnectionOutput(OutputStream out, int bufferSize) {
         this.out = out;
@@ -28,6 +30,11 @@ public final class ConnectionOutput extends OutputStream {
     /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked. */
     public long writeStartedNanos() {
         return writeStartedNanos;
+    }
+
+    /** Whether a write to the socket has failed (the client went away, or the connection was closed). */
+    public boolean failed() {
+        return failed;
     }
 
     /** Bytes written to the socket since the last call; for batching statistics updates. */
@@ -155,6 +162,9 @@ public final class ConnectionOutput extends OutputStream {
         writeStartedNanos = System.nanoTime() | 1; // never 0 while a write is blocked
         try {
             out.write(b, off, len);
+        } catch (IOException e) {
+            failed = true;
+            throw e;
         } finally {
             writeStartedNanos = 0;
         }

@@ -108,6 +108,7 @@ public final class ConnectionRegistry {
             for (Connection c : connections) {
                 c.closeIfStalled(now);
             }
+            stats.logClientEventSummary();
         }
     }
 

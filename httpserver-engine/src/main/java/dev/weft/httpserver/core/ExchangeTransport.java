@@ -17,10 +17,16 @@ public interface ExchangeTransport {
 
     String method();
 
-    /** The request URI; the target was validated when the head was parsed. */
+    /**
+     * The request URI; the target was validated when the head was parsed. An origin-form target's raw path is
+     * exactly as sent, even when it starts with {@code //} ({@link TargetPaths#originUri}).
+     */
     URI requestUri();
 
-    /** The decoded path used to find the context. */
+    /**
+     * The decoded path used to find the context: {@code requestUri().getPath()}, or {@code "/"} where that is
+     * empty or absent (authority-form, asterisk-form, absolute-form without a path).
+     */
     String routingPath();
 
     /** {@code HTTP/1.1}, {@code HTTP/1.0} or {@code HTTP/2.0}. */
@@ -115,8 +121,17 @@ public interface ExchangeTransport {
     /**
      * The exchange failed (a handler threw): answer 500 if nothing was sent yet, else break the response
      * off (on an HTTP/2 tunnel, RST_STREAM {@code CONNECT_ERROR}, or {@code CANCEL} for an RFC 8441
-     * extended CONNECT; on HTTP/1.1 the raw connection closes). Completes the exchange; a read or write
+     * extended CONNECT; on HTTP/1.1 the raw connection closes). A response already framed completely is not
+     * broken off: it stays complete and the connection usable. Completes the exchange; a read or write
      * blocked on a raw connection or tunnel fails.
      */
     void abort(Throwable cause);
+
+    /**
+     * Whether the client broke the exchange: its request body could not be read to the end (reset, closed,
+     * malformed, too slow) or a response write to it failed. A handler failing then is the client's doing.
+     */
+    default boolean clientFailed() {
+        return false;
+    }
 }

@@ -83,9 +83,6 @@ public final class FileHandler implements HttpHandler {
             }
             URI uri = exchange.getRequestURI();
             String rawPath = uri.getRawPath();
-            if (uri.getScheme() == null && uri.getRawAuthority() != null) {
-                rawPath = null; // "//x/y" in origin form: URI reads "x" as an authority; empty segments are refused
-            }
             String prefix = exchange.getHttpContext().getPath();
             if (prefix.endsWith("/")) {
                 prefix = prefix.substring(0, prefix.length() - 1);

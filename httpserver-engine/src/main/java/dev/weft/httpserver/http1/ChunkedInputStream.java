@@ -117,13 +117,21 @@ final class ChunkedInputStream extends RequestBody {
         }
     }
 
-    /** {@code *( BWS ";" BWS ext-name [ BWS "=" BWS ( token / quoted-string ) ] )}. */
+    /**
+     * {@code *( BWS ";" BWS ext-name [ BWS "=" BWS ( token / quoted-string ) ] )}: whitespace only around
+     * {@code ;} and {@code =}, none at the end of the line (RFC 9112 §7.1.1) — a lenient chunk line is what
+     * request smuggling builds on.
+     */
     private static void checkExtensions(byte[] b, int i, int end) throws BodyException {
         while (true) {
-            i = skipWhitespace(b, i, end);
-            if (i == end) {
+            int afterSpace = skipWhitespace(b, i, end);
+            if (afterSpace == end) {
+                if (afterSpace != i) {
+                    throw bad("whitespace at the end of a chunk line");
+                }
                 return;
             }
+            i = afterSpace;
             if (b[i] != ';') {
                 throw bad("malformed chunk extension");
             }
@@ -135,9 +143,9 @@ final class ChunkedInputStream extends RequestBody {
             if (i == nameStart) {
                 throw bad("malformed chunk extension name");
             }
-            i = skipWhitespace(b, i, end);
-            if (i < end && b[i] == '=') {
-                i = skipWhitespace(b, i + 1, end);
+            int beforeEquals = skipWhitespace(b, i, end);
+            if (beforeEquals < end && b[beforeEquals] == '=') {
+                i = skipWhitespace(b, beforeEquals + 1, end);
                 if (i < end && b[i] == '"') {
                     i++;
                     while (i < end && b[i] != '"') {

@@ -20,9 +20,11 @@ import java.net.SocketTimeoutException;
  * wait for a request, parse its head, dispatch it, wait for the exchange to complete, make the connection
  * reusable (or close it), repeat.
  *
- * <p>Pipelined requests are parsed back to back from the buffer and answered strictly in order; the
- * output is flushed only when no further request is already buffered, so a batch of pipelined responses
- * leaves in one write.
+ * <p>Pipelined requests are parsed back to back from the buffer and answered strictly in order. A response
+ * leaves when its exchange completes unless the next request has already arrived; the rest of a batch
+ * leaves as soon as the connection would wait for input ({@link ConnectionInput#flushBeforeBlocking}), so
+ * the responses to a batch of pipelined requests share one write while a finished response never waits for
+ * the next request.
  */
 public final class Http1Connection implements ConnectionServer {
 
@@ -41,6 +43,7 @@ public final class Http1Connection implements ConnectionServer {
         ConnectionInput in = c.input();
         ConnectionOutput out = c.output();
         RequestParser parser = new RequestParser(config);
+        in.flushBeforeBlocking(out);
         long idleNanos = config.idleTimeout().toNanos();
         long headerNanos = config.headerReadTimeout().toNanos();
 
@@ -129,12 +132,15 @@ public final class Http1Connection implements ConnectionServer {
         RequestBody body = exchange.body();
         BodyException bodyFailure = body.failure();
         if (bodyFailure != null) {
-            c.stats().protocolError(bodyFailure.kind());
-            if (bodyFailure.kind() == ProtocolError.BODY_TIMEOUT) {
-                c.stats().timeoutClose();
-            }
+            countBodyFailure(c, bodyFailure);
         }
         if (exchange.upgraded()) {
+            return false;
+        }
+        if (c.output().failed()) {
+            c.stats().protocolError(ProtocolError.RESPONSE_ABORTED);
+            LOG.log(Level.DEBUG, () -> "client " + c.remoteAddress() + " went away before it had the response to "
+                    + exchange.head().method() + " " + exchange.head().target());
             return false;
         }
         if (!exchange.responseStarted()) {
@@ -151,11 +157,25 @@ public final class Http1Connection implements ConnectionServer {
             if (exchange.head().expectContinue() && !body.started()) {
                 return false;
             }
-            if (!body.drain(c.config().maxDrainSize())) {
+            // The response has been sent (Http1Exchange.complete, or the flush before this read blocks).
+            long deadline = System.nanoTime() + c.config().drainTimeout().toNanos();
+            if (!body.drain(c.config().maxDrainSize(), deadline)) {
+                BodyException drainFailure = body.failure();
+                if (drainFailure != null) {
+                    countBodyFailure(c, drainFailure);
+                }
                 return false;
             }
         }
         return !exchange.closeAfter();
+    }
+
+    private static void countBodyFailure(Connection c, BodyException failure) {
+        c.stats().protocolError(failure.kind());
+        if (failure.kind() == ProtocolError.BODY_TIMEOUT || failure.kind() == ProtocolError.DRAIN_TIMEOUT) {
+            c.stats().timeoutClose();
+        }
+        LOG.log(Level.DEBUG, () -> "request body from " + c.remoteAddress() + " failed: " + failure.getMessage());
     }
 
     private static void closeAfterResponse(Connection c, Http1Exchange exchange) {

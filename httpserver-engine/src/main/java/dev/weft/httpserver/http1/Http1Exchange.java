@@ -194,8 +194,10 @@ final class Http1Exchange implements ExchangeTransport {
         if (status == 101 || head.method().equals("CONNECT") && status >= 200 && status < 300) {
             upgraded = true;
             closeAfter = true;
-            // The raw connection now belongs to the handler: each read may wait up to the idle timeout.
+            // The raw connection now belongs to the handler: each read may wait up to the idle timeout, and
+            // its writes may come from other threads while a read blocks.
             connection.input().readTimeoutNanos(connection.config().idleTimeout().toNanos());
+            connection.input().flushBeforeBlocking(null);
             ResponseHeadWriter.write(out, status, headers, -1, false, false, null, server);
             out.flush();
             response = new ResponseBody.Raw(out, this::complete);
@@ -262,13 +264,32 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public boolean clientFailed() {
+        return body.failure() != null || connection.output().failed();
+    }
+
+    /**
+     * Ends the exchange: sends the response now, unless the next pipelined request is already buffered (its
+     * response then leaves in the same write: the connection flushes before it waits for more input), and
+     * wakes the connection thread. The response goes out before the handler can do anything else, so neither
+     * what it throws afterwards nor a server stop can lose it.
+     */
+    @Override
     public void complete() {
-        if (!completed) {
-            completed = true;
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
+        if (completed) {
+            return;
+        }
+        if (response != null && !upgraded && connection.input().buffered() == 0) {
+            try {
+                connection.output().flush();
+            } catch (IOException e) {
+                // The client went away; the connection thread sees the failed output and closes.
             }
+        }
+        completed = true;
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
         }
     }
 
@@ -297,11 +318,14 @@ final class Http1Exchange implements ExchangeTransport {
 
     @Override
     public void abort(Throwable cause) {
-        failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
-        if (upgraded) {
-            // Breaking off a raw connection means closing it; this also wakes a read blocked on it.
-            connection.close();
+        if (response == null || !response.isComplete()) {
+            failure = cause == null ? new IllegalStateException("exchange aborted") : cause;
+            if (upgraded) {
+                // Breaking off a raw connection means closing it; this also wakes a read blocked on it.
+                connection.close();
+            }
         }
+        // else: the response was framed completely, so nothing is broken off and the connection stays usable.
         complete();
     }
 

@@ -23,6 +23,8 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
     private final int readTimeoutMillis;
     private FirstReadListener firstRead;
     private boolean closed;
+    /** Discarding the rest after the exchange, under the drain deadline instead of the per-read timeout. */
+    private boolean draining;
     private BodyException failure;
 
     RequestBody(ConnectionInput in, int readTimeoutMillis, FirstReadListener firstRead) {
@@ -82,7 +84,9 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
             firstRead = null;
             l.beforeFirstRead();
         }
-        in.readTimeout(readTimeoutMillis);
+        if (!draining) {
+            in.readTimeout(readTimeoutMillis);
+        }
         try {
             return readBody(b, off, len);
         } catch (BodyException e) {
@@ -93,6 +97,11 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
             throw failure;
         } catch (java.io.EOFException e) {
             failure = new BodyException(400, ProtocolError.UNEXPECTED_EOF, "connection closed before the end of the body");
+            throw failure;
+        } catch (IOException e) {
+            // Reset by the client, or closed by the server (stop, timeout) while the handler read.
+            failure = new BodyException(400, ProtocolError.UNEXPECTED_EOF, "connection broken before the end of the body: "
+                    + e.getMessage());
             throw failure;
         }
     }
@@ -105,21 +114,24 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
     /** How many of the buffered bytes belong to the body; an estimate is fine. */
     protected abstract int availableFromBuffer();
 
-    /** Marks the stream closed; unread bytes are left for {@link #drain(long)}. */
+    /** Marks the stream closed; unread bytes are left for {@link #drain(long, long)}. */
     @Override
     public void close() {
         closed = true;
     }
 
     /**
-     * Reads and discards the rest of the body, at most {@code max} bytes.
+     * Reads and discards the rest of the body, at most {@code max} bytes, before {@code deadlineNanos}
+     * ({@link System#nanoTime()}).
      *
      * @return whether the body is now complete and the connection can carry another request
      */
-    boolean drain(long max) {
+    boolean drain(long max, long deadlineNanos) {
         if (failure != null) {
             return false;
         }
+        draining = true;
+        in.deadline(deadlineNanos);
         byte[] sink = new byte[8192];
         long total = 0;
         try {
@@ -137,6 +149,10 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
             }
             return true;
         } catch (IOException e) {
+            if (failure != null && failure.kind() == ProtocolError.BODY_TIMEOUT) {
+                failure = new BodyException(408, ProtocolError.DRAIN_TIMEOUT,
+                        "unread request body not received within the drain timeout");
+            }
             return false;
         }
     }

@@ -43,7 +43,7 @@ final class RequestParser {
                 return null;
             }
             if (lineEnd == FieldLines.TOO_LONG) {
-                throw bad(414, ProtocolError.REQUEST_LINE_TOO_LONG, "request line too long");
+                throw lineTooLong(in, config.maxRequestLineLength());
             }
             int start = in.position();
             if (lineEnd - start == 1 && in.buffer()[start] == '\r') {
@@ -61,7 +61,7 @@ final class RequestParser {
         int start = in.position();
         int end = FieldLines.contentEnd(b, start, lineEnd, ProtocolError.BAD_REQUEST_LINE);
         if (end - start > config.maxRequestLineLength()) {
-            throw bad(414, ProtocolError.REQUEST_LINE_TOO_LONG, "request line too long");
+            throw lineTooLong(in, config.maxRequestLineLength());
         }
 
         int sp1 = start;
@@ -161,6 +161,11 @@ final class RequestParser {
         if (host != null && !RequestTargets.isValidHost(host)) {
             throw bad(400, ProtocolError.BAD_HOST, "invalid Host");
         }
+        if (host != null && host.isEmpty() && form != TargetForm.ABSOLUTE) {
+            // The target's authority comes from Host (RFC 9112 §3.3), and an http(s) URI with an empty host is
+            // invalid (RFC 9110 §4.2.1, §4.2.2). An absolute-form target carries its own authority (§3.2.2).
+            throw bad(400, ProtocolError.BAD_HOST, "empty Host");
+        }
         if (contentLengths > 1) {
             throw bad(400, ProtocolError.BAD_CONTENT_LENGTH, "duplicate Content-Length");
         }
@@ -191,6 +196,25 @@ final class RequestParser {
         boolean keepAlive = minor == 1 ? !close : keepAliveToken && !close;
         return new RequestHead(method, target, form, minor, headers.freeze(), chunked ? -1 : contentLength,
                 chunked, expectContinue, keepAlive);
+    }
+
+    /**
+     * The answer to a request line over the limit: {@code 414} names the target, so it is given only when
+     * the method ended within the line; a method token longer than the limit is one no server implements
+     * ({@code 501}, RFC 9110 §9.1), and a line that is not a method at all is malformed ({@code 400}).
+     */
+    private static BadRequestException lineTooLong(ConnectionInput in, int maxLine) {
+        byte[] b = in.buffer();
+        int end = Math.min(in.limit(), in.position() + maxLine);
+        for (int i = in.position(); i < end; i++) {
+            if (b[i] == ' ') {
+                return bad(414, ProtocolError.REQUEST_LINE_TOO_LONG, "request line too long");
+            }
+            if (!CharClasses.isToken(b[i])) {
+                return bad(400, ProtocolError.BAD_REQUEST_LINE, "malformed method");
+            }
+        }
+        return bad(501, ProtocolError.BAD_REQUEST_LINE, "method longer than any implemented");
     }
 
     /** {@code HTTP-version = "HTTP/" DIGIT "." DIGIT} (RFC 9112 §2.3); returns the minor version. */

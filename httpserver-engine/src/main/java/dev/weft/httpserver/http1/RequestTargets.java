@@ -22,6 +22,7 @@ final class RequestTargets {
                 throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "CONNECT needs an authority-form target");
             }
             checkUriChars(b, from, to);
+            checkNoDotSegment(b, from, to);
             return TargetForm.ORIGIN;
         }
         if (to - from == 1 && b[from] == '*') {
@@ -53,6 +54,7 @@ final class RequestTargets {
             throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "invalid authority in absolute-form");
         }
         checkUriChars(b, authEnd, to);
+        checkNoDotSegment(b, authEnd, to);
         return TargetForm.ABSOLUTE;
     }
 
@@ -85,6 +87,13 @@ final class RequestTargets {
         }
     }
 
+    /** See {@link TargetPaths}: a path with a dot-segment is refused. */
+    private static void checkNoDotSegment(byte[] b, int from, int to) throws BadRequestException {
+        if (TargetPaths.hasDotSegment(b, from, to)) {
+            throw RequestParser.bad(400, ProtocolError.BAD_REQUEST_TARGET, "dot-segment in request path");
+        }
+    }
+
     /** {@code uri-host [":" port]}; with {@code portRequired}, the port must be there (authority-form). */
     private static boolean isValidAuthority(byte[] b, int from, int to, boolean portRequired) {
         if (from >= to) {
@@ -106,7 +115,9 @@ final class RequestTargets {
         } else {
             while (i < to && b[i] != ':') {
                 byte c = b[i];
-                if (!CharClasses.isTarget(c) || c == '/' || c == '?' || c == '@') {
+                if (!CharClasses.isTarget(c) || c == '/' || c == '?' || c == '@'
+                        || c == '%' && (i + 2 >= to || !CharClasses.isHexDigit(b[i + 1])
+                        || !CharClasses.isHexDigit(b[i + 2]))) {
                     return false;
                 }
                 i++;
@@ -147,19 +158,20 @@ final class RequestTargets {
     }
 
     /**
-     * The request URI the API exposes. Authority-form targets become {@code //host:port} URIs so that
-     * {@link URI#getHost()} and {@link URI#getPort()} work.
+     * The request URI the API exposes (see {@link TargetPaths}). Authority-form targets become {@code //host:port}
+     * URIs so that {@link URI#getHost()} and {@link URI#getPort()} work.
      */
     static URI toUri(String target, TargetForm form) throws URISyntaxException {
         return switch (form) {
+            case ORIGIN -> TargetPaths.originUri(target);
             case AUTHORITY -> TargetPaths.authorityUri(target);
-            default -> new URI(target);
+            case ABSOLUTE, ASTERISK -> new URI(target);
         };
     }
 
     /**
-     * The decoded path used to find the context, as {@link URI#getPath()} would give it; {@code "/"} for
-     * authority-form and asterisk-form targets.
+     * The decoded path used to find the context: {@link URI#getPath()} of {@link #toUri}, or {@code "/"} where
+     * that is empty (absolute-form without a path) or absent (authority-form, asterisk-form).
      */
     static String routingPath(String target, TargetForm form) throws URISyntaxException {
         switch (form) {

@@ -6,6 +6,7 @@ import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.core.ConnectionServer;
 import dev.weft.httpserver.core.ExchangeDispatcher;
+import dev.weft.httpserver.core.TargetPaths;
 import dev.weft.httpserver.hpack.HeaderField;
 import dev.weft.httpserver.hpack.HpackDecoder;
 import dev.weft.httpserver.hpack.HpackException;
@@ -391,7 +392,8 @@ public final class Http2Connection {
         stats.requestReceived();
         if (tooLarge || fields.size() > config.maxHeaderCount()) {
             stats.protocolError(ProtocolError.HEADERS_TOO_LARGE);
-            rejections.rejectEarly(id, 431, peer.initialWindowSize(), blockEndStream);
+            rejections.rejectEarly(id, 431, "request header fields too large", peer.initialWindowSize(),
+                    blockEndStream);
             return;
         }
         if (counts.atLimit(settings.maxConcurrentStreams())) {
@@ -404,9 +406,14 @@ public final class Http2Connection {
         if (blockEndStream && request.contentLength() > 0) {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "content-length without DATA");
         }
+        if (request.path() != null && TargetPaths.hasDotSegment(request.path())) {
+            stats.protocolError(ProtocolError.BAD_REQUEST_TARGET);
+            rejections.rejectEarly(id, 400, "dot-segment in request path", peer.initialWindowSize(), blockEndStream);
+            return;
+        }
         if (request.contentLength() > config.maxRequestBodySize()) {
             stats.protocolError(ProtocolError.BODY_TOO_LARGE);
-            rejections.rejectEarly(id, 413, peer.initialWindowSize(), blockEndStream);
+            rejections.rejectEarly(id, 413, "request body too large", peer.initialWindowSize(), blockEndStream);
             return;
         }
         openStream(id, request, blockEndStream);

@@ -53,6 +53,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     private volatile Http2ResponseBody response;
     private volatile boolean completed;
     private volatile int bodyFailureStatus;
+    /** We reset the stream for something the client did (too slow, malformed, timed out). */
+    private volatile boolean clientFault;
     private volatile boolean handlerFailed;
     /** The response head, held back until the first body bytes or a flush (handler thread only). */
     private ConnectionWriter.Item heldHead;
@@ -236,7 +238,22 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     @Override
     public void readTimedOut() {
         host.clientEvent(ProtocolError.BODY_TIMEOUT, id, "request body not received within the body-read timeout");
-        reset(ErrorCode.CANCEL);
+        resetForClient(ErrorCode.CANCEL);
+    }
+
+    /** Resets the stream for something the client did; see {@link #clientFailed()}. */
+    boolean resetForClient(ErrorCode code) {
+        clientFault = true;
+        return reset(code);
+    }
+
+    /**
+     * Whether the client broke the exchange: it reset the stream or the connection ended, its body failed (too
+     * large, too slow, timed out, malformed), or a write waited for it too long.
+     */
+    @Override
+    public boolean clientFailed() {
+        return clientFault || bodyFailureStatus != 0 || state() == StreamState.RESET_RECEIVED;
     }
 
     /**
@@ -248,7 +265,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     public void readTooSlow() {
         host.clientEvent(ProtocolError.REQUEST_DATA_RATE, id, "request body slower than "
                 + host.connection().config().minRequestDataRate() + " bytes/s, stream reset");
-        reset(ErrorCode.CANCEL);
+        resetForClient(ErrorCode.CANCEL);
     }
 
     /**
@@ -260,7 +277,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     IOException windowWaitExpired(SendFlowControl.WaitExpired e) {
         host.clientEvent(e.rate ? ProtocolError.RESPONSE_DATA_RATE : ProtocolError.WRITE_TIMEOUT, id,
                 e.getMessage() + ", stream reset");
-        reset(ErrorCode.CANCEL);
+        resetForClient(ErrorCode.CANCEL);
         return new ClientClosedException(e.getMessage(), e);
     }
 
@@ -340,8 +357,9 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     public URI requestUri() {
         if (uri == null) {
             try {
-                uri = request.path() == null ? TargetPaths.authorityUri(request.authority())
-                        : new URI(request.path());
+                String path = request.path();
+                uri = path == null ? TargetPaths.authorityUri(request.authority())
+                        : path.equals("*") ? new URI(path) : TargetPaths.originUri(path);
             } catch (URISyntaxException e) {
                 throw new IllegalStateException("validated :path is not a URI: " + request.path(), e);
             }

@@ -280,7 +280,9 @@ record RequestFields(String method, String path, String authority, RequestHeader
         }
         for (int i = 0; i < authority.length(); i++) {
             char c = authority.charAt(i);
-            if (c > 0x7f || c != '[' && c != ']' && !CharClasses.isTarget((byte) c) || c == '/' || c == '?') {
+            if (c > 0x7f || c != '[' && c != ']' && !CharClasses.isTarget((byte) c) || c == '/' || c == '?'
+                    || c == '%' && (i + 2 >= authority.length() || !CharClasses.isHexDigit(authority.charAt(i + 1))
+                    || !CharClasses.isHexDigit(authority.charAt(i + 2)))) {
                 throw malformed(streamId, "invalid :authority");
             }
         }

@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The reader's answers for streams it does not serve: a request refused before any handler sees it (431, 413,
- * REFUSED_STREAM), a stream error (RST_STREAM, RFC 9113 §5.4.2), and DATA or HEADERS arriving on a stream whose
- * state does not take them (§5.1, the table in {@link StreamState}).
+ * The reader's answers for streams it does not serve: a request refused before any handler sees it (400, 431,
+ * 413, REFUSED_STREAM), a stream error (RST_STREAM, RFC 9113 §5.4.2), and DATA or HEADERS arriving on a stream
+ * whose state does not take them (§5.1, the table in {@link StreamState}).
  */
 final class StreamRejections {
 
@@ -33,12 +33,14 @@ final class StreamRejections {
     /**
      * Answers a request that is refused before any handler sees it, then stops its upload (§8.1).
      *
+     * @param reason what is wrong with the request, the body of the answer
      * @param peerWindow the peer's initial stream window
      * @param endStream whether the request ended with its HEADERS
      */
-    void rejectEarly(int id, int status, int peerWindow, boolean endStream) throws IOException {
-        byte[] text = (status + " " + (status == 431 ? "request header fields too large" : "request body too large")
-                + "\n").getBytes(StandardCharsets.US_ASCII);
+    void rejectEarly(int id, int status, String reason, int peerWindow, boolean endStream) throws IOException {
+        LOG.log(Level.DEBUG, () -> "answering stream " + id + " from " + host.connection().remoteAddress() + " with "
+                + status + ": " + reason);
+        byte[] text = (status + " " + reason + "\n").getBytes(StandardCharsets.US_ASCII);
         // The short explanation goes along only if the peer's windows take it now: the reader never waits.
         boolean withBody = text.length <= peerWindow && host.sendFlow().tryTakeConnectionWindow(text.length);
         List<HeaderField> fields = List.of(new HeaderField(":status", Integer.toString(status)),
@@ -68,7 +70,7 @@ final class StreamRejections {
                 + e.errorCode() + " " + e.getMessage());
         host.connection().stats().protocolError(ProtocolError.HTTP2_STREAM_ERROR);
         Http2Stream stream = host.streams().get(id);
-        if (stream == null || !stream.reset(e.errorCode())) {
+        if (stream == null || !stream.resetForClient(e.errorCode())) {
             host.sendReset(id, e.errorCode());
             if (closedStreams.find(id) == null) {
                 closedStreams.add(id, StreamState.RESET_SENT);

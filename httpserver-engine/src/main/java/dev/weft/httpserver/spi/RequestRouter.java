@@ -68,8 +68,8 @@ final class RequestRouter implements ExchangeDispatcher {
     private void runHandler(Exchange exchange, HttpExchange api) {
         try {
             notFound(api);
-        } catch (IOException | RuntimeException e) {
-            exchange.transport().abort(e);
+        } catch (Throwable t) {
+            handlerFailed(exchange.transport(), t);
         }
     }
 
@@ -88,18 +88,30 @@ final class RequestRouter implements ExchangeDispatcher {
             } else {
                 new Filter.Chain(filters, guarded).doFilter(api);
             }
-        } catch (ClientClosedException e) {
-            LOG.log(Level.DEBUG, () -> "client went away during " + exchange.transport().method() + " "
-                    + exchange.transport().rawTarget() + ": " + e.getMessage());
-            exchange.transport().abort(e);
         } catch (Throwable t) {
+            handlerFailed(exchange.transport(), t);
+        }
+    }
+
+    /**
+     * A handler threw. If the client broke the exchange first (reset, closed, malformed or stalled body), the
+     * failure is the client's: {@code DEBUG}, already counted where it was detected. Otherwise it is the
+     * application's: a {@code WARNING} with the stack trace and a count. Either way the response is broken
+     * off only if it is incomplete ({@link ExchangeTransport#abort}): a complete response stays complete and
+     * its connection usable. The JVM's own errors (out of memory) go on up after that.
+     */
+    private void handlerFailed(ExchangeTransport transport, Throwable t) {
+        if (t instanceof ClientClosedException || transport.clientFailed()) {
+            LOG.log(Level.DEBUG, () -> "client broke off " + transport.method() + " " + transport.rawTarget()
+                    + ": " + t);
+        } else {
             stats.handlerException();
-            LOG.log(Level.WARNING, "handler for " + exchange.transport().method() + " "
-                    + exchange.transport().rawTarget() + " threw", t);
-            exchange.transport().abort(t);
-            if (t instanceof Error err && !(t instanceof StackOverflowError)) {
-                throw err;
-            }
+            LOG.log(Level.WARNING, "handler for " + transport.method() + " " + transport.rawTarget() + " threw"
+                    + (transport.responseStarted() ? " after it had sent the response head" : ""), t);
+        }
+        transport.abort(t);
+        if (t instanceof VirtualMachineError err && !(t instanceof StackOverflowError)) {
+            throw err;
         }
     }
 

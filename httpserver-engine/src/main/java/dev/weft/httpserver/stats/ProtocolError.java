@@ -1,7 +1,8 @@
 package dev.weft.httpserver.stats;
 
 /**
- * Why a request or connection was rejected, under a stable name for metrics ({@link #key()}).
+ * What a client did that made the server reject, cut or break off a request, stream or connection, under a
+ * stable name for metrics ({@link #key()}). Each is counted and logged at {@code DEBUG}, never as a warning.
  */
 public enum ProtocolError {
     /** Malformed request line (method, target or spacing): {@code 400}. */
@@ -36,7 +37,7 @@ public enum ProtocolError {
     WRITE_TIMEOUT,
     /** TLS handshake failed or timed out. */
     TLS_HANDSHAKE,
-    /** Connection closed by the client in the middle of a request. */
+    /** Connection closed or reset by the client in the middle of a request. */
     UNEXPECTED_EOF,
     /** HTTP/2 connection error: GOAWAY with an error code other than ENHANCE_YOUR_CALM. */
     HTTP2_CONNECTION_ERROR,
@@ -44,6 +45,10 @@ public enum ProtocolError {
     HTTP2_STREAM_ERROR,
     /** HTTP/2 abuse (rapid reset, control-frame or CONTINUATION flood): GOAWAY ENHANCE_YOUR_CALM. */
     HTTP2_FLOOD,
+    /** The client closed or reset the connection before it had taken the whole response. */
+    RESPONSE_ABORTED,
+    /** An unread request body the server discarded after the response took longer than {@code drainTimeout}. */
+    DRAIN_TIMEOUT,
     /**
      * A request body arrived slower than {@code minRequestDataRate} while the handler waited for it: {@code 408}
      * and a close (HTTP/2: {@code RST_STREAM CANCEL}).

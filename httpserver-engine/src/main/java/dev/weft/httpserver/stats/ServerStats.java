@@ -40,12 +40,18 @@ public final class ServerStats {
     private final LongAdder upstreamFailures = new LongAdder();
     private final LongAdder tunnelBytes = new LongAdder();
     private final LongAdder[] protocolErrors = new LongAdder[ProtocolError.values().length];
+    private final ClientEventSummary clientEvents;
 
-    /** Creates zeroed counters. */
+    /** Creates zeroed counters; client events are summarised at {@code INFO} at most once a minute per kind. */
     public ServerStats() {
+        this(new ClientEventSummary(java.util.concurrent.TimeUnit.MINUTES.toNanos(1), System::nanoTime));
+    }
+
+    ServerStats(ClientEventSummary clientEvents) {
         for (int i = 0; i < protocolErrors.length; i++) {
             protocolErrors[i] = new LongAdder();
         }
+        this.clientEvents = clientEvents;
     }
 
     /** A consistent-enough copy of every counter. */
@@ -137,9 +143,19 @@ public final class ServerStats {
         timeoutCloses.increment();
     }
 
-    /** A request or connection was rejected for this reason. */
+    /**
+     * A client caused this: a request or connection was rejected, cut or broken off for this reason. Counted,
+     * and summarised at {@code INFO} on the {@code dev.weft.httpserver.clients} logger at most once a minute
+     * per kind; the caller describes the event at {@code DEBUG}.
+     */
     public void protocolError(ProtocolError error) {
         protocolErrors[error.ordinal()].increment();
+        clientEvents.record(error);
+    }
+
+    /** Writes the client-event summary lines that are due; called periodically by the server. */
+    public void logClientEventSummary() {
+        clientEvents.flush();
     }
 
     /** A connection started speaking HTTP/2. */

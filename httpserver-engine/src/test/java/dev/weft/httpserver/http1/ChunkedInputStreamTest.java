@@ -27,6 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@link ChunkedInputStream} decoding RFC 9112 §7.1 bodies from a byte array, fed whole and byte by byte. */
 class ChunkedInputStreamTest {
 
+    /** A drain deadline no test reaches. */
+    private static final long FAR_DEADLINE = System.nanoTime() + java.util.concurrent.TimeUnit.HOURS.toNanos(1);
+
     private static final int MAX_CHUNK_LINE = 20;
     private static final long MAX_BODY = 100;
     private static final int MAX_HEADER_SIZE = 200;
@@ -295,6 +298,19 @@ class ChunkedInputStreamTest {
                 new Invalid("data not followed by CRLF", "2\r\nhiX\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
                 new Invalid("data followed by bare LF", "2\r\nhi\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
                 new Invalid("data longer than its size", "2\r\nhello\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace after the size", "2 \r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
+                new Invalid("tab after the size", "2\t\r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace after the last chunk's size", "2\r\nhi\r\n0 \r\n\r\n", 400,
+                        ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace before the size", " 2\r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace after an extension name", "2;a \r\nhi\r\n0\r\n\r\n", 400,
+                        ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace after an extension value", "2;a=b \r\nhi\r\n0\r\n\r\n", 400,
+                        ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace after a quoted extension value", "2;a=\"b\" \r\nhi\r\n0\r\n\r\n", 400,
+                        ProtocolError.BAD_CHUNK),
+                new Invalid("whitespace inside the size", "1 0\r\n" + "x".repeat(16) + "\r\n0\r\n\r\n", 400,
+                        ProtocolError.BAD_CHUNK),
                 new Invalid("extension without name", "2;=v\r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
                 new Invalid("extension with empty value", "2;a=\r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
                 new Invalid("unterminated quoted extension", "2;a=\"v\r\nhi\r\n0\r\n\r\n", 400, ProtocolError.BAD_CHUNK),
@@ -379,7 +395,7 @@ class ChunkedInputStreamTest {
         Body b = body(feed, "5\r\nhello\r\n5\r\nworld\r\n0\r\nX-T: v\r\n\r\nGET / HTTP/1.1\r\n");
         b.stream().read();
 
-        assertTrue(b.stream().drain(100));
+        assertTrue(b.stream().drain(100, FAR_DEADLINE));
         assertTrue(b.stream().isComplete());
         assertEquals("GET / HTTP/1.1\r\n", b.rest());
     }
@@ -389,7 +405,7 @@ class ChunkedInputStreamTest {
         Body b = body(ByteFeed.WHOLE, "0\r\n\r\nNEXT");
         b.decode();
 
-        assertTrue(b.stream().drain(0));
+        assertTrue(b.stream().drain(0, FAR_DEADLINE));
         assertEquals("NEXT", b.rest());
     }
 
@@ -398,7 +414,7 @@ class ChunkedInputStreamTest {
         Body b = body(ByteFeed.WHOLE, "2\r\nhi\r\n0\r\n\r\n");
         b.stream().close();
 
-        assertTrue(b.stream().drain(100));
+        assertTrue(b.stream().drain(100, FAR_DEADLINE));
         assertTrue(b.stream().isComplete());
     }
 
@@ -407,7 +423,7 @@ class ChunkedInputStreamTest {
         ServerConfig big = CONFIG.toBuilder().maxRequestBodySize(1 << 20).build();
         Body b = body(ByteFeed.WHOLE, chunkedOf(100_000, 1000), big);
 
-        assertFalse(b.stream().drain(1000));
+        assertFalse(b.stream().drain(1000, FAR_DEADLINE));
         assertFalse(b.stream().isComplete());
     }
 
@@ -416,7 +432,7 @@ class ChunkedInputStreamTest {
         ServerConfig big = CONFIG.toBuilder().maxRequestBodySize(1 << 20).build();
         Body b = body(ByteFeed.WHOLE, chunkedOf(5000, 5000), big);
 
-        assertTrue(b.stream().drain(5000));
+        assertTrue(b.stream().drain(5000, FAR_DEADLINE));
     }
 
     @Test
@@ -425,14 +441,14 @@ class ChunkedInputStreamTest {
         ServerConfig big = CONFIG.toBuilder().maxRequestBodySize(1 << 20).build();
         Body b = body(ByteFeed.WHOLE, chunkedOf(5000, 5000), big);
 
-        assertFalse(b.stream().drain(4999));
+        assertFalse(b.stream().drain(4999, FAR_DEADLINE));
     }
 
     @Test
     void drainOfAMalformedBodyReportsTheConnectionUnusable() {
         Body b = body(ByteFeed.WHOLE, "2\r\nhiX\r\n0\r\n\r\n");
 
-        assertFalse(b.stream().drain(100));
+        assertFalse(b.stream().drain(100, FAR_DEADLINE));
         assertFailure(b.stream().failure(), 400, ProtocolError.BAD_CHUNK);
     }
 
@@ -440,13 +456,13 @@ class ChunkedInputStreamTest {
     void drainOfABodyOverTheSizeLimitReportsTheConnectionUnusable() {
         Body b = body(ByteFeed.WHOLE, chunkedOf((int) MAX_BODY + 1, 30));
 
-        assertFalse(b.stream().drain(1000));
+        assertFalse(b.stream().drain(1000, FAR_DEADLINE));
     }
 
     @Test
     void drainOfATruncatedBodyReportsTheConnectionUnusable() {
         Body b = body(ByteFeed.WHOLE, "5\r\nhe");
 
-        assertFalse(b.stream().drain(100));
+        assertFalse(b.stream().drain(100, FAR_DEADLINE));
     }
 }

@@ -13,6 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A Content-Length body: exact length, and a drain that never discards more than it is allowed to. */
 class FixedLengthInputStreamTest {
 
+    /** A drain deadline no test reaches. */
+    private static final long FAR_DEADLINE = System.nanoTime() + java.util.concurrent.TimeUnit.HOURS.toNanos(1);
+
     private static FixedLengthInputStream body(ByteFeed feed, int length) {
         var in = feed.input("x".repeat(length + 10), ServerConfig.defaults());
         return new FixedLengthInputStream(in, length, 10_000, null);
@@ -27,16 +30,16 @@ class FixedLengthInputStreamTest {
     @ParameterizedTest
     @EnumSource(ByteFeed.class)
     void drainOfMoreThanTheLimitFails(ByteFeed feed) {
-        assertFalse(body(feed, 5000).drain(100));
-        assertFalse(body(feed, 5000).drain(0));
+        assertFalse(body(feed, 5000).drain(100, FAR_DEADLINE));
+        assertFalse(body(feed, 5000).drain(0, FAR_DEADLINE));
     }
 
     @ParameterizedTest
     @EnumSource(ByteFeed.class)
     void drainOfExactlyTheLimitSucceeds(ByteFeed feed) {
         FixedLengthInputStream b = body(feed, 5000);
-        assertTrue(b.drain(5000));
+        assertTrue(b.drain(5000, FAR_DEADLINE));
         assertTrue(b.isComplete());
-        assertFalse(body(feed, 5000).drain(4999));
+        assertFalse(body(feed, 5000).drain(4999, FAR_DEADLINE));
     }
 }

@@ -114,7 +114,8 @@ class MalformedRequestTest {
         rows.add(row("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nX-A: b\r\n\r\n", 400));
         rows.add(row("two Host fields", "GET / HTTP/1.1\r\n" + HOST + HOST + "\r\n", 400));
         rows.add(row("two different Host fields", "GET / HTTP/1.1\r\n" + HOST + "Host: other\r\n\r\n", 400));
-        for (String host : List.of("a b", "a/b", "user@example.com", "[::1", "example.com:8x", "exa\"mple")) {
+        for (String host : List.of("a b", "a/b", "user@example.com", "[::1", "example.com:8x", "exa\"mple",
+                "a%zz", "a%4", "a%")) {
             rows.add(row("invalid Host " + host, "GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400));
         }
         // Content-Length

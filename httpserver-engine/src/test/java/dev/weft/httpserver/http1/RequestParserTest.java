@@ -299,8 +299,9 @@ class RequestParserTest {
 
     @ParameterizedTest
     @EnumSource(ByteFeed.class)
-    void emptyHostIsAccepted(ByteFeed feed) throws Exception {
-        assertEquals("", parse(feed, "GET / HTTP/1.1\r\nHost:\r\n\r\n").headers().getFirst("Host"));
+    void emptyHostIsAcceptedWhenTheTargetCarriesTheAuthority(ByteFeed feed) throws Exception {
+        // RFC 9112 §3.2.2: an absolute-form target's authority wins over Host.
+        assertEquals("", parse(feed, "GET http://a.example/ HTTP/1.1\r\nHost:\r\n\r\n").headers().getFirst("Host"));
     }
 
     @ParameterizedTest
@@ -580,7 +581,20 @@ class RequestParserTest {
                 417, ProtocolError.EXPECTATION_FAILED));
         t.add(new Invalid("Expect other than 100-continue without body", GET + "Expect: something\r\n\r\n",
                 417, ProtocolError.EXPECTATION_FAILED));
+        t.add(new Invalid("empty Host with an origin-form target", "GET / HTTP/1.1\r\nHost:\r\n\r\n",
+                400, ProtocolError.BAD_HOST));
+        t.add(new Invalid("empty Host of only whitespace", "GET / HTTP/1.1\r\nHost:   \r\n\r\n",
+                400, ProtocolError.BAD_HOST));
+        t.add(new Invalid("empty Host with an asterisk-form target", "OPTIONS * HTTP/1.1\r\nHost:\r\n\r\n",
+                400, ProtocolError.BAD_HOST));
+        t.add(new Invalid("empty Host with an authority-form target", "CONNECT a.example:443 HTTP/1.1\r\nHost:\r\n\r\n",
+                400, ProtocolError.BAD_HOST));
+        t.add(new Invalid("empty Host in HTTP/1.0", "GET / HTTP/1.0\r\nHost:\r\n\r\n", 400, ProtocolError.BAD_HOST));
         // limits, one over
+        t.add(new Invalid("method longer than the request-line limit", "M".repeat(MAX_LINE + 1) + " / HTTP/1.1\r\n\r\n",
+                501, ProtocolError.BAD_REQUEST_LINE, LIMITS));
+        t.add(new Invalid("request line of no method over the limit", "{".repeat(MAX_LINE + 1) + "\r\n\r\n",
+                400, ProtocolError.BAD_REQUEST_LINE, LIMITS));
         t.add(new Invalid("request line one byte over the limit", requestLineOfLength(MAX_LINE + 1) + "\r\nHost: x\r\n\r\n",
                 414, ProtocolError.REQUEST_LINE_TOO_LONG, LIMITS));
         t.add(new Invalid("request line far over the limit", requestLineOfLength(10 * MAX_LINE) + "\r\nHost: x\r\n\r\n",

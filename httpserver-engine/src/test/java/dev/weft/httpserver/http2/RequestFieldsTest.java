@@ -108,6 +108,8 @@ class RequestFieldsTest {
                 arguments("host differs from :authority", get(h("host", "other.org"))),
                 arguments("userinfo in :authority", List.of(h(":method", "GET"), h(":scheme", "http"),
                         h(":path", "/"), h(":authority", "u@h"))),
+                arguments("bad escape in :authority", List.of(h(":method", "GET"), h(":scheme", "http"),
+                        h(":path", "/"), h(":authority", "a%zz"))),
                 arguments("CONNECT with :path", List.of(h(":method", "CONNECT"), h(":authority", "h:1"),
                         h(":path", "/"))),
                 arguments("CONNECT without :authority", List.of(h(":method", "CONNECT"))),

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.RawHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,6 +89,8 @@ class FilterChainTest {
             c.send("GET /f HTTP/1.1\r\nHost: localhost\r\n\r\n");
             assertEquals("ok", c.readResponse().bodyText());
         }
+        // The response leaves when the handler closes it; the filters' after-parts run afterwards.
+        Await.until("both filters to finish", () -> log.size() == 5);
         assertEquals(List.of("first:before", "second:before", "handler", "second:after", "first:after"), log);
     }
 

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.AccessLogLines;
 import dev.weft.httpserver.testing.RawHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,6 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -121,36 +121,18 @@ class StatsAndAccessLogTest {
 
     @Test
     void accessLogRecordsMethodPathAndStatus() throws Exception {
-        List<String> lines = new CopyOnWriteArrayList<>();
-        accessLogger = Logger.getLogger("dev.weft.httpserver.access");
-        accessLogger.setLevel(Level.INFO);
-        SimpleFormatter formatter = new SimpleFormatter();
-        capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                lines.add(formatter.formatMessage(record));
+        try (AccessLogLines log = AccessLogLines.capture()) {
+            int port = start(ServerConfig.builder().accessLog(true).build());
+            try (RawHttpClient c = RawHttpClient.connect(port)) {
+                assertEquals(200, send(c, "GET", "/hello/world?x=1").status());
+                assertEquals(404, send(c, "DELETE", "/nowhere").status());
             }
 
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        accessLogger.addHandler(capture);
-
-        int port = start(ServerConfig.builder().accessLog(true).build());
-        try (RawHttpClient c = RawHttpClient.connect(port)) {
-            assertEquals(200, send(c, "GET", "/hello/world?x=1").status());
-            assertEquals(404, send(c, "DELETE", "/nowhere").status());
+            String ok = log.until("/hello/world");
+            assertTrue(ok.contains("GET") && ok.contains(" 200"), ok);
+            String missing = log.until("/nowhere");
+            assertTrue(missing.contains("DELETE") && missing.contains(" 404"), missing);
         }
-
-        String ok = awaitLine(lines, "/hello/world");
-        assertTrue(ok.contains("GET") && ok.contains(" 200"), ok);
-        String missing = awaitLine(lines, "/nowhere");
-        assertTrue(missing.contains("DELETE") && missing.contains(" 404"), missing);
     }
 
     @Test
@@ -179,19 +161,5 @@ class StatsAndAccessLogTest {
         }
         TimeUnit.MILLISECONDS.sleep(200);
         assertEquals(List.of(), lines.stream().filter(l -> l.contains("/hello/quiet")).toList());
-    }
-
-    private static String awaitLine(List<String> lines, String containing) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        while (System.nanoTime() < deadline) {
-            for (String l : lines) {
-                if (l.contains(containing)) {
-                    return l;
-                }
-            }
-            Thread.sleep(10);
-        }
-        fail("no access log line containing " + containing + " in " + lines);
-        return null;
     }
 }

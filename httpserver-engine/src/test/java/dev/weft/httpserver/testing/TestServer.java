@@ -164,8 +164,15 @@ public final class TestServer implements AutoCloseable {
     public static final class Builder {
         private ServerConfig config = ServerConfig.defaults();
         private final Map<String, HttpHandler> contexts = new LinkedHashMap<>();
+        private java.util.concurrent.Executor executor;
 
         private Builder() {
+        }
+
+        /** Runs handlers on this executor instead of inline on the connection's thread. */
+        public Builder executor(java.util.concurrent.Executor executor) {
+            this.executor = executor;
+            return this;
         }
 
         public Builder config(ServerConfig config) {
@@ -185,6 +192,7 @@ public final class TestServer implements AutoCloseable {
                 server.createContext("/", echoHandler());
             }
             contexts.forEach(server::createContext);
+            server.setExecutor(executor);
             server.start();
             return new TestServer(server);
         }

@@ -31,6 +31,8 @@ final class ExchangeOutput {
     private volatile int status = 200;
     private volatile long contentLength = -1;
     private volatile boolean upgraded;
+    /** A write to the client failed: it went away. */
+    private volatile boolean writeFailed;
     // connection thread only
     private @Nullable OutputStream body;
     private @Nullable GZIPOutputStream gzip;
@@ -61,6 +63,11 @@ final class ExchangeOutput {
         return body != null || upgraded;
     }
 
+    /** Whether writing to the client failed (it closed or reset the connection or stream). */
+    boolean writeFailed() {
+        return writeFailed;
+    }
+
     /** Writes one buffer of the body, sending the head first if needed, and releases the buffer. */
     void write(DataBuffer buffer) throws IOException {
         try {
@@ -79,6 +86,9 @@ final class ExchangeOutput {
                     writeTo(out, it.next());
                 }
             }
+        } catch (IOException ex) {
+            writeFailed = true;
+            throw ex;
         } finally {
             DataBufferUtils.release(buffer);
         }
@@ -86,7 +96,12 @@ final class ExchangeOutput {
 
     /** Sends what has been written so far to the client at once (one SSE event, one streamed element). */
     void flush() throws IOException {
-        start().flush();
+        try {
+            start().flush();
+        } catch (IOException ex) {
+            writeFailed = true;
+            throw ex;
+        }
     }
 
     /** Ends a response that completed: sends the head if the body was empty, then closes the exchange. */

@@ -35,11 +35,21 @@ final class RequestBodyPublisher implements Publisher<DataBuffer> {
     private final ExchangeLoop loop;
     private final DataBufferFactory bufferFactory;
     private final AtomicBoolean subscribed = new AtomicBoolean();
+    /** Why reading the body failed, when the engine refused or lost it (the client's doing), else null. */
+    private volatile @Nullable IOException readFailure;
 
     RequestBodyPublisher(InputStream in, ExchangeLoop loop, DataBufferFactory bufferFactory) {
         this.in = in;
         this.loop = loop;
         this.bufferFactory = bufferFactory;
+    }
+
+    /**
+     * Why reading the body from the client failed (reset, closed, malformed or too slow; the engine answers
+     * with the right status itself), or {@code null} if it did not.
+     */
+    @Nullable IOException readFailure() {
+        return readFailure;
     }
 
     @Override
@@ -116,6 +126,7 @@ final class RequestBodyPublisher implements Publisher<DataBuffer> {
                     try {
                         chunk = readChunk();
                     } catch (IOException ex) {
+                        readFailure = ex;
                         fail(ex);
                         return;
                     }

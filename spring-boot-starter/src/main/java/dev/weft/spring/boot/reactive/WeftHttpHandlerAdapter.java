@@ -29,7 +29,8 @@ import java.util.Objects;
  * its operators put it; it never blocks on the socket, and a handler that blocks cannot stall the I/O it
  * waits for.
  *
- * <p>When the pipeline fails before the response is committed, the client gets a 500. When it fails after
+ * <p>A request spring-web cannot represent (its URI cannot be built from the target and {@code Host}) gets a
+ * 400. When the pipeline fails before the response is committed, the client gets a 500. When it fails after
  * (headers, perhaps part of the body, already sent), the connection is broken off so the client cannot take
  * the truncated body for a complete one.
  */
@@ -53,13 +54,15 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         ExchangeLoop loop = new ExchangeLoop();
+        RequestBodyPublisher body = new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory);
         WeftServerHttpRequest request;
         try {
-            request = new WeftServerHttpRequest(exchange,
-                    new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory));
-        } catch (URISyntaxException | IllegalArgumentException ex) {
+            request = new WeftServerHttpRequest(exchange, body);
+        } catch (URISyntaxException | RuntimeException ex) {
+            // The engine validated the request line; whatever a client can still put there that spring-web
+            // cannot take (an odd Host, say) is the client's error, never a 500.
             if (logger.isDebugEnabled()) {
-                logger.debug("Rejecting request with an invalid URI or Host: " + ex.getMessage());
+                logger.debug("Rejecting request with an invalid URI or Host: " + ex);
             }
             exchange.sendResponseHeaders(400, -1);
             exchange.close();
@@ -72,7 +75,7 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
 
         Mono<Void> processing = Mono.defer(() -> httpHandler.handle(request, target))
                 .then(Mono.defer(target::setComplete))
-                .onErrorResume(ex -> recover(ex, request, response));
+                .onErrorResume(ex -> body.readFailure() != null ? Mono.error(ex) : recover(ex, request, response));
         // The handler is invoked on a fresh virtual thread: if it blocks (say on its own request body), this
         // thread is free to serve the reads and writes it waits for.
         Disposable.Swap pipeline = Disposables.swap();
@@ -84,7 +87,16 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
             return;
         }
         pipeline.dispose();
-        if (failure instanceof InterruptedException) {
+        IOException bodyFailure = body.readFailure();
+        if (bodyFailure != null && !output.started()) {
+            // The client's body broke (reset, malformed, too slow): the engine answers with the status that
+            // fits (400, 408, 413) and counts it; nothing for the application's log.
+            logger.debug(describe(request) + ": the request body could not be read: " + bodyFailure);
+            throw bodyFailure;
+        }
+        if (bodyFailure != null || output.writeFailed()) {
+            logger.debug(describe(request) + ": the client went away: " + failure);
+        } else if (failure instanceof InterruptedException) {
             // The server is stopping and closed this connection: nothing to report.
             logger.debug(describe(request) + " interrupted by the server stopping");
         } else if (!output.started()) {

@@ -31,8 +31,10 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A Weft exchange's request as spring-web's {@code ServerHttpRequest}: method, absolute URI (scheme from the
- * transport, authority from {@code Host}), a copy of the headers, cookies, TLS details, addresses, and the
- * body as a back-pressured stream of chunks read on the connection thread.
+ * transport, authority from {@code Host}, path and query exactly as in the request target, so
+ * {@code //evil.example/x} is the path {@code //evil.example/x}, as Reactor Netty reports it), a copy of the
+ * headers, cookies, TLS details, addresses, and the body as a back-pressured stream of chunks read on the
+ * connection thread.
  *
  * <p>An HTTP/2 WebSocket opening request (RFC 8441 extended {@code CONNECT} with {@code :protocol websocket})
  * is shown as the HTTP/1.1 opening request it stands for (RFC 6455 §4.1): method {@code GET} with

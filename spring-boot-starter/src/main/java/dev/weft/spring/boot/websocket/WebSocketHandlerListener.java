@@ -12,16 +12,17 @@ import org.springframework.web.reactive.socket.WebSocketHandler;
 import org.springframework.web.reactive.socket.WebSocketMessage;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
+import reactor.util.context.ContextView;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The engine's listener of one session, running a WebFlux {@link WebSocketHandler} on it: opens a
- * {@link WeftWebSocketSession}, subscribes the handler, feeds received messages to the session's
- * {@code receive()} (blocking while there is no demand), and ends the session with the handler: 1000 when it
- * completes, 1011 when it fails. When the peer ends the session first, the handler is cancelled once the
- * close status and the end of {@code receive()} have been signalled.
+ * {@link WeftWebSocketSession}, subscribes the handler in the upgrade request's Reactor context, feeds received
+ * messages to the session's {@code receive()} (blocking while there is no demand), and ends the session with the
+ * handler: 1000 when it completes, 1011 when it fails. When the peer ends the session first, the handler is
+ * cancelled once the close status and the end of {@code receive()} have been signalled.
  *
  * <p>Threads: the callbacks run one at a time on the session's thread; the handler's signals arrive on
  * whatever thread its operators use.
@@ -33,13 +34,17 @@ final class WebSocketHandlerListener implements WebSocketListener {
     private final WebSocketHandler handler;
     private final HandshakeInfo handshakeInfo;
     private final DataBufferFactory bufferFactory;
+    private final ContextView context;
     private final Disposable.Swap handling = Disposables.swap();
     private volatile @Nullable WeftWebSocketSession session;
 
-    WebSocketHandlerListener(WebSocketHandler handler, HandshakeInfo handshakeInfo, DataBufferFactory bufferFactory) {
+    /** @param context the Reactor context of the upgrade request, which the handler is subscribed with */
+    WebSocketHandlerListener(WebSocketHandler handler, HandshakeInfo handshakeInfo, DataBufferFactory bufferFactory,
+                             ContextView context) {
         this.handler = handler;
         this.handshakeInfo = handshakeInfo;
         this.bufferFactory = bufferFactory;
+        this.context = context;
     }
 
     @Override
@@ -48,6 +53,7 @@ final class WebSocketHandlerListener implements WebSocketListener {
         session = s;
         handling.update(handler.handle(s)
                 .checkpoint(handshakeInfo.getUri() + " [WeftRequestUpgradeStrategy]")
+                .contextWrite(context)
                 .subscribe(null, error -> handlerFailed(s, error), () -> handlerCompleted(s)));
     }
 

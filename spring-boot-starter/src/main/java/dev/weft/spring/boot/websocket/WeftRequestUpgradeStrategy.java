@@ -18,7 +18,8 @@ import java.util.function.Supplier;
 /**
  * WebFlux's {@link RequestUpgradeStrategy} for Weft: hands a WebSocket opening request, over HTTP/1.1 (RFC
  * 6455) or HTTP/2 (RFC 8441 extended {@code CONNECT}), to the engine, which answers the handshake and runs
- * the session; the application's {@link WebSocketHandler} sees a {@link WeftWebSocketSession}.
+ * the session; the application's {@link WebSocketHandler} sees a {@link WeftWebSocketSession}, and runs in the
+ * Reactor context of the upgrade's subscription (what the request's {@code WebFilter}s wrote there).
  *
  * <p>The session's limits are the server's ({@code weft.server.websocket.*}). The returned {@code Mono}
  * completes when the session has ended. The starter installs this strategy by auto-configuration
@@ -37,19 +38,24 @@ public class WeftRequestUpgradeStrategy implements RequestUpgradeStrategy {
             return Mono.error(new IllegalStateException("WeftRequestUpgradeStrategy needs a request served by Weft, "
                     + "not by " + exchange.getResponse().getClass().getName()));
         }
-        HandshakeInfo info = handshakeInfoFactory.get();
-        WebSocketHandlerListener listener = new WebSocketHandlerListener(handler, info, response.bufferFactory());
-        return response.upgrade(httpExchange -> {
-            try {
-                if (!dev.weft.httpserver.websocket.WebSocketHandler.upgrade(httpExchange, listener, subProtocol,
-                        null)) {
-                    logger.debug(exchange.getLogPrefix() + "Not a valid WebSocket opening handshake; answered by "
-                            + "the engine");
+        // The handler runs in the Reactor context the upgrade is subscribed in: what the request's filters put
+        // there (ServerWebExchangeContextFilter's exchange, Spring Security's context) is there for it too.
+        return Mono.deferContextual(context -> {
+            HandshakeInfo info = handshakeInfoFactory.get();
+            WebSocketHandlerListener listener = new WebSocketHandlerListener(handler, info, response.bufferFactory(),
+                    context);
+            return response.upgrade(httpExchange -> {
+                try {
+                    if (!dev.weft.httpserver.websocket.WebSocketHandler.upgrade(httpExchange, listener, subProtocol,
+                            null)) {
+                        logger.debug(exchange.getLogPrefix() + "Not a valid WebSocket opening handshake; answered "
+                                + "by the engine");
+                    }
+                } catch (IOException ex) {
+                    // The connection failed during the handshake or the session; the listener was told.
+                    logger.debug(exchange.getLogPrefix() + "WebSocket connection failed: " + ex);
                 }
-            } catch (IOException ex) {
-                // The connection failed during the handshake or the session; the listener was told.
-                logger.debug(exchange.getLogPrefix() + "WebSocket connection failed: " + ex);
-            }
+            });
         });
     }
 

@@ -13,6 +13,31 @@ final class RawHttp {
     private RawHttp() {
     }
 
+    /**
+     * The raw response to {@code GET target HTTP/1.1} with {@code Host: localhost}, these header lines and
+     * {@code Connection: close}.
+     */
+    static String get(int port, String target, String... headers) throws IOException {
+        StringBuilder request = new StringBuilder("GET ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        for (String header : headers) {
+            request.append(header).append("\r\n");
+        }
+        return exchange(port, request.append("Connection: close\r\n\r\n").toString());
+    }
+
+    /** The status code of an HTTP/1.1 response. */
+    static int status(String response) {
+        if (!response.startsWith("HTTP/1.1 ")) {
+            throw new AssertionError("not an HTTP/1.1 response: " + response);
+        }
+        return Integer.parseInt(response.substring(9, 12));
+    }
+
+    /** What follows the head of a response. */
+    static String body(String response) {
+        return response.substring(response.indexOf("\r\n\r\n") + 4);
+    }
+
     /** The raw response; the request should carry {@code Connection: close}. */
     static String exchange(int port, String request) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
