@@ -524,6 +524,7 @@ public final class Http2Connection {
         }
         if (stream != null && !stream.state().isClosed()) {
             stats.streamReset();
+            LOG.log(Level.DEBUG, () -> "stream " + id + " reset by " + connection.remoteAddress() + ": " + f.error());
             stream.resetByPeer();
             sendFlow.wakeAll();
         }

@@ -4,6 +4,8 @@ import dev.weft.httpserver.Weft;
 import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.hpack.HeaderField;
+import dev.weft.httpserver.http2.PythonH2.Outcome;
+import dev.weft.httpserver.http2.PythonH2.Req;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.ExternalTools;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -163,6 +166,22 @@ class Http2SlowClientsTest {
             }
             StatsSnapshot s = server.stats();
             assertEquals(0L, s.protocolErrors().getOrDefault(ProtocolError.REQUEST_DATA_RATE, 0L), s::toString);
+        }
+    }
+
+    /** The connection limit counts connections, not streams: under a limit of one, one connection carries 50. */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void theConnectionLimitCountsConnectionsNotStreams(boolean tls) throws IOException {
+        servers = Http2TestServers.start(ServerConfig.builder().maxConnections(1).build(), Http2TestRoutes.all());
+        List<Req> requests = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            requests.add(Req.get("/download?size=100000&i=" + i));
+        }
+        Outcome o = PythonH2.requests(servers.port(tls), tls, requests);
+        for (int i = 0; i < 50; i++) {
+            assertEquals(200, o.stream(i).status(), o::toString);
+            assertEquals(100000, o.stream(i).bodyLength(), o::toString);
         }
     }
 

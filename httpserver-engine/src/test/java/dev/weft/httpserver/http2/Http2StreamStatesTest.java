@@ -1,7 +1,6 @@
 package dev.weft.httpserver.http2;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.hpack.HeaderField;
@@ -204,6 +203,25 @@ class Http2StreamStatesTest {
             Frame.PingFrame pong = c.await(Frame.PingFrame.class);
             assertNotNull(pong);
             assertEquals(0, awaitActiveStreams(0), "both directions ended: released");
+        }
+    }
+
+    /**
+     * A stream that only waits for the rest of its request (its exchange over) keeps no connection open: without
+     * an exchange at work the connection is idle, and the idle timeout ends it with GOAWAY NO_ERROR.
+     */
+    @Test
+    void aStreamOnlyWaitingForItsRequestDoesNotKeepAnIdleConnection() throws IOException {
+        ServerConfig config = ServerConfig.builder().idleTimeout(Duration.ofMillis(500)).build();
+        try (TestServer server = TestServer.builder().config(config)
+                .handle("/ignores", Http2StreamStatesTest::ignoresBody).start();
+             FrameClient c = FrameClient.connect(server.port())) {
+            c.send(new Frame.HeadersFrame(1, c.requestBlock("POST", "/ignores"), false, true));
+            assertEquals(200, c.response(1).status());
+            Frame.GoAwayFrame goAway = c.await(Frame.GoAwayFrame.class);
+            assertNotNull(goAway, "no GOAWAY before the connection closed");
+            assertEquals(ErrorCode.NO_ERROR, goAway.error());
+            assertTrue(c.closedWithin(Duration.ofSeconds(5)), "connection still open after GOAWAY");
         }
     }
 
