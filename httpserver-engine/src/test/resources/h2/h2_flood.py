@@ -13,22 +13,19 @@ MODE:
 Prints: {"mode", "sent": frames sent, "goaway": {error_code, last_stream_id, debug} or null, "closed": bool,
          "elapsed": seconds, "reset": the RST_STREAM code that preceded the flood or null}
 """
-import argparse
 import json
 import time
 
 from hyperframe.frame import GoAwayFrame, RstStreamFrame
 
+from h2common import connection_arguments
 from h2raw import Closed, RawWire
 
 BATCH = 2000
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, required=True)
-    ap.add_argument("--tls", action="store_true")
+    ap = connection_arguments()
     ap.add_argument("--mode", required=True,
                     choices=["empty-data-on-reset-stream", "window-update-connection", "window-update-stream"])
     ap.add_argument("--path", default="/")

@@ -14,12 +14,12 @@ Prints: {"slow_body": {"reset", "at", "bytes_sent"}, "slow_read": {"reset", "at"
          "goaway": {error_code, debug} or null, "closed": bool, "elapsed": seconds}
   times are seconds since the connection was opened; "reset" is the RST_STREAM error code or null
 """
-import argparse
 import json
 import time
 
 from hyperframe.frame import DataFrame, GoAwayFrame, HeadersFrame, RstStreamFrame
 
+from h2common import connection_arguments
 from h2raw import Closed, RawWire
 
 SETTINGS_INITIAL_WINDOW_SIZE = 0x4
@@ -28,10 +28,7 @@ MAX_BODY_BYTES = 30
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, required=True)
-    ap.add_argument("--tls", action="store_true")
+    ap = connection_arguments()
     ap.add_argument("--body-path", required=True)
     ap.add_argument("--download-path", required=True)
     ap.add_argument("--ordinary-path", required=True)

@@ -13,11 +13,11 @@ Prints: {SCENARIO: {"before": [frame], "after": [frame], "sentinel": bool, "clos
   behind them ("sentinel": that answer came, so the server had processed everything before it);
   frame: {"type", "stream", "flags", "error_code", "fields", "length", ...}
 """
-import argparse
 import json
 
 from hyperframe.frame import DataFrame, GoAwayFrame, HeadersFrame, RstStreamFrame
 
+from h2common import connection_arguments
 from h2raw import Closed, RawWire, describe
 
 STREAM = 1
@@ -214,10 +214,7 @@ SCENARIOS = {f.__name__: f for f in [
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, required=True)
-    ap.add_argument("--tls", action="store_true")
+    ap = connection_arguments()
     ap.add_argument("--path", required=True)
     ap.add_argument("--early", action="store_true")
     ap.add_argument("scenarios", nargs="+", choices=sorted(SCENARIOS))

@@ -10,6 +10,8 @@ import hpack
 from hyperframe.frame import (ContinuationFrame, DataFrame, Frame, GoAwayFrame, HeadersFrame, PingFrame,
                               RstStreamFrame, SettingsFrame, WindowUpdateFrame)
 
+from h2common import open_socket
+
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 
 
@@ -21,17 +23,7 @@ class RawWire:
     """One connection: cleartext prior knowledge, or TLS with ALPN h2."""
 
     def __init__(self, host, port, tls, settings=None, connect_timeout=10.0):
-        sock = socket.create_connection((host, port), timeout=connect_timeout)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        if tls:
-            ctx = ssl.create_default_context()
-            ctx.check_hostname = False
-            ctx.verify_mode = ssl.CERT_NONE  # the tests' throw-away CA; what is tested is HTTP/2, not trust
-            ctx.set_alpn_protocols(["h2"])
-            sock = ctx.wrap_socket(sock, server_hostname=host)
-            if sock.selected_alpn_protocol() != "h2":
-                raise SystemExit("TLS: ALPN selected %r, not h2" % (sock.selected_alpn_protocol(),))
-        self.sock = sock
+        self.sock = open_socket(host, port, tls, connect_timeout)
         self.scheme = "https" if tls else "http"
         self.authority = "%s:%d" % (host, port)
         self.encoder = hpack.Encoder()

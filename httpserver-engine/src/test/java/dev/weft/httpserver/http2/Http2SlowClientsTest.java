@@ -11,7 +11,6 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.TestCertificates;
 import dev.weft.httpserver.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,15 +52,6 @@ class Http2SlowClientsTest {
     private static final double LATEST_RESET_SECONDS = GRACE.toSeconds() + 10;
     private static final int ORDINARY_SIZE = 1000;
 
-    private Http2TestServers servers;
-
-    @AfterEach
-    void stop() {
-        if (servers != null) {
-            servers.close();
-        }
-    }
-
     private static ServerConfig slowClientLimits() {
         return ServerConfig.builder().dataRateGracePeriod(GRACE).minRequestDataRate(240).minResponseDataRate(240)
                 .build();
@@ -71,63 +61,65 @@ class Http2SlowClientsTest {
     @ValueSource(booleans = {false, true})
     @SuppressWarnings("unchecked")
     void slowStreamsAreResetWhileOrdinaryRequestsAreAnswered(boolean tls) throws Exception {
-        servers = Http2TestServers.start(slowClientLimits(), Http2TestRoutes.all());
-        List<String> args = new ArrayList<>(List.of("--port", String.valueOf(servers.port(tls)),
-                "--body-path", "/sha256", "--download-path", "/download?size=100000",
-                "--ordinary-path", "/download?size=" + ORDINARY_SIZE, "--interval", "2", "--timeout", "40"));
-        if (tls) {
-            args.add("--tls");
-        }
-        ExternalTools.Running script = PythonH2.start("h2_slow_streams.py", args);
-        AtomicReference<Map<String, Object>> result = new AtomicReference<>();
-        Thread waiter = Thread.ofVirtual().start(() -> result.set(PythonH2.json(script.await(Duration.ofSeconds(90)))));
-
-        // Meanwhile, ordinary requests on another connection, one after the other until the script is done.
-        int answered = 0;
-        try (HttpClient client = HttpClient.newBuilder()
-                .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
-                .sslContext(TestCertificates.get().clientContext()).connectTimeout(Duration.ofSeconds(5)).build()) {
-            while (waiter.isAlive()) {
-                HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(servers.url(tls,
-                        "/download?size=" + ORDINARY_SIZE + "&other=" + answered))).timeout(Duration.ofSeconds(10))
-                        .build(), HttpResponse.BodyHandlers.ofByteArray());
-                assertEquals(200, r.statusCode());
-                assertEquals(ORDINARY_SIZE, r.body().length);
-                answered++;
+        try (Http2TestServers servers = Http2TestServers.start(slowClientLimits(), Http2TestRoutes.all())) {
+            List<String> args = new ArrayList<>(List.of("--port", String.valueOf(servers.port(tls)),
+                    "--body-path", "/sha256", "--download-path", "/download?size=100000",
+                    "--ordinary-path", "/download?size=" + ORDINARY_SIZE, "--interval", "2", "--timeout", "40"));
+            if (tls) {
+                args.add("--tls");
             }
-        }
-        waiter.join();
-        Map<String, Object> out = result.get();
-        assertNotNull(out, "the script's result");
-        System.out.println("Http2SlowClientsTest tls=" + tls + ": " + answered + " requests answered on another "
-                + "connection; " + summary(out));
+            ExternalTools.Running script = PythonH2.start("h2_slow_streams.py", args);
+            AtomicReference<Map<String, Object>> result = new AtomicReference<>();
+            Thread waiter = Thread.ofVirtual()
+                    .start(() -> result.set(PythonH2.json(script.await(Duration.ofSeconds(90)))));
 
-        Map<String, Object> slowBody = (Map<String, Object>) out.get("slow_body");
-        assertEquals(CANCEL, number(slowBody.get("reset")), () -> "slow request body not reset: " + summary(out));
-        assertWithinGrace(seconds(slowBody.get("at")), out);
-        Map<String, Object> slowRead = (Map<String, Object>) out.get("slow_read");
-        assertEquals("200", slowRead.get("status"), () -> "the head goes out before the body: " + summary(out));
-        assertEquals(CANCEL, number(slowRead.get("reset")), () -> "slow reader not reset: " + summary(out));
-        assertWithinGrace(seconds(slowRead.get("at")), out);
-        assertNull(out.get("goaway"), () -> summary(out));
-
-        List<Map<String, Object>> ordinary = (List<Map<String, Object>>) out.get("ordinary");
-        int finished = 0;
-        for (Map<String, Object> o : ordinary) {
-            if (o.get("finished_at") == null) {
-                continue; // the one still in flight when both slow streams were reset
+            // Meanwhile, ordinary requests on another connection, one after the other until the script is done.
+            int answered = 0;
+            try (HttpClient client = HttpClient.newBuilder()
+                    .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                    .sslContext(TestCertificates.get().clientContext()).connectTimeout(Duration.ofSeconds(5)).build()) {
+                while (waiter.isAlive()) {
+                    HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(servers.url(tls,
+                            "/download?size=" + ORDINARY_SIZE + "&other=" + answered))).timeout(Duration.ofSeconds(10))
+                            .build(), HttpResponse.BodyHandlers.ofByteArray());
+                    assertEquals(200, r.statusCode());
+                    assertEquals(ORDINARY_SIZE, r.body().length);
+                    answered++;
+                }
             }
-            finished++;
-            assertEquals("200", o.get("status"), () -> "an ordinary request on the same connection: " + o);
-            assertEquals(ORDINARY_SIZE, number(o.get("length")), () -> "an ordinary request: " + o);
-            assertEquals(Boolean.TRUE, o.get("ended"), () -> "an ordinary request: " + o);
-        }
-        assertTrue(finished >= 1 && ordinary.size() - finished <= 1, () -> summary(out));
-        assertTrue(answered >= 1, "no request on another connection was answered");
+            waiter.join();
+            Map<String, Object> out = result.get();
+            assertNotNull(out, "the script's result");
+            System.out.println("Http2SlowClientsTest tls=" + tls + ": " + answered + " requests answered on another "
+                    + "connection; " + summary(out));
 
-        StatsSnapshot s = Weft.stats(servers.server(tls));
-        assertEquals(1L, s.protocolErrors().getOrDefault(ProtocolError.REQUEST_DATA_RATE, 0L), s::toString);
-        assertEquals(1L, s.protocolErrors().getOrDefault(ProtocolError.RESPONSE_DATA_RATE, 0L), s::toString);
+            Map<String, Object> slowBody = (Map<String, Object>) out.get("slow_body");
+            assertEquals(CANCEL, number(slowBody.get("reset")), () -> "slow request body not reset: " + summary(out));
+            assertWithinGrace(seconds(slowBody.get("at")), out);
+            Map<String, Object> slowRead = (Map<String, Object>) out.get("slow_read");
+            assertEquals("200", slowRead.get("status"), () -> "the head goes out before the body: " + summary(out));
+            assertEquals(CANCEL, number(slowRead.get("reset")), () -> "slow reader not reset: " + summary(out));
+            assertWithinGrace(seconds(slowRead.get("at")), out);
+            assertNull(out.get("goaway"), () -> summary(out));
+
+            List<Map<String, Object>> ordinary = (List<Map<String, Object>>) out.get("ordinary");
+            int finished = 0;
+            for (Map<String, Object> o : ordinary) {
+                if (o.get("finished_at") == null) {
+                    continue; // the one still in flight when both slow streams were reset
+                }
+                finished++;
+                assertEquals("200", o.get("status"), () -> "an ordinary request on the same connection: " + o);
+                assertEquals(ORDINARY_SIZE, number(o.get("length")), () -> "an ordinary request: " + o);
+                assertEquals(Boolean.TRUE, o.get("ended"), () -> "an ordinary request: " + o);
+            }
+            assertTrue(finished >= 1 && ordinary.size() - finished <= 1, () -> summary(out));
+            assertTrue(answered >= 1, "no request on another connection was answered");
+
+            StatsSnapshot s = Weft.stats(servers.server(tls));
+            assertEquals(1L, s.protocolErrors().getOrDefault(ProtocolError.REQUEST_DATA_RATE, 0L), s::toString);
+            assertEquals(1L, s.protocolErrors().getOrDefault(ProtocolError.RESPONSE_DATA_RATE, 0L), s::toString);
+        }
     }
 
     /**
@@ -173,15 +165,17 @@ class Http2SlowClientsTest {
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})
     void theConnectionLimitCountsConnectionsNotStreams(boolean tls) throws IOException {
-        servers = Http2TestServers.start(ServerConfig.builder().maxConnections(1).build(), Http2TestRoutes.all());
-        List<Req> requests = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
-            requests.add(Req.get("/download?size=100000&i=" + i));
-        }
-        Outcome o = PythonH2.requests(servers.port(tls), tls, requests);
-        for (int i = 0; i < 50; i++) {
-            assertEquals(200, o.stream(i).status(), o::toString);
-            assertEquals(100000, o.stream(i).bodyLength(), o::toString);
+        ServerConfig oneConnection = ServerConfig.builder().maxConnections(1).build();
+        try (Http2TestServers servers = Http2TestServers.start(oneConnection, Http2TestRoutes.all())) {
+            List<Req> requests = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                requests.add(Req.get("/download?size=100000&i=" + i));
+            }
+            Outcome o = PythonH2.requests(servers.port(tls), tls, requests);
+            for (int i = 0; i < 50; i++) {
+                assertEquals(200, o.stream(i).status(), o::toString);
+                assertEquals(100000, o.stream(i).bodyLength(), o::toString);
+            }
         }
     }
 

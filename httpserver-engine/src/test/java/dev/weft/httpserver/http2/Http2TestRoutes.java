@@ -126,10 +126,7 @@ final class Http2TestRoutes {
 
     /** Writes {@code size} bytes of the pattern {@code i % 251}. */
     static void writePattern(OutputStream out, long size) throws IOException {
-        byte[] buf = new byte[251 * 64];
-        for (int i = 0; i < buf.length; i++) {
-            buf[i] = (byte) (i % 251);
-        }
+        byte[] buf = patternChunk();
         for (long left = size; left > 0; ) {
             int n = (int) Math.min(left, buf.length);
             out.write(buf, 0, n);
@@ -139,16 +136,7 @@ final class Http2TestRoutes {
 
     /** Reads the body and answers {@code "<length> <sha-256 hex>"}. */
     static void sha256(HttpExchange ex) throws IOException {
-        MessageDigest md = sha256();
-        long total = 0;
-        byte[] buf = new byte[64 * 1024];
-        try (InputStream in = ex.getRequestBody()) {
-            for (int n; (n = in.read(buf)) >= 0; ) {
-                md.update(buf, 0, n);
-                total += n;
-            }
-        }
-        TestServer.respond(ex, 200, total + " " + HexFormat.of().formatHex(md.digest()));
+        TestServer.respond(ex, 200, lengthAndDigest(ex.getRequestBody()));
     }
 
     /**
@@ -232,15 +220,35 @@ final class Http2TestRoutes {
     /** {@code "<length> <sha-256 hex>"} of {@code size} bytes of the pattern. */
     static String patternDigest(long size) {
         MessageDigest md = sha256();
-        byte[] buf = new byte[251 * 64];
-        for (int i = 0; i < buf.length; i++) {
-            buf[i] = (byte) (i % 251);
-        }
+        byte[] buf = patternChunk();
         for (long left = size; left > 0; ) {
             int n = (int) Math.min(left, buf.length);
             md.update(buf, 0, n);
             left -= n;
         }
         return size + " " + HexFormat.of().formatHex(md.digest());
+    }
+
+    /** {@code "<length> <sha-256 hex>"} of what {@code in} holds, read to its end and closed. */
+    static String lengthAndDigest(InputStream in) throws IOException {
+        MessageDigest md = sha256();
+        long total = 0;
+        try (in) {
+            byte[] buf = new byte[64 * 1024];
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                md.update(buf, 0, n);
+                total += n;
+            }
+        }
+        return total + " " + HexFormat.of().formatHex(md.digest());
+    }
+
+    /** 64 rounds of the pattern: a whole number of them, so consecutive chunks continue it. */
+    private static byte[] patternChunk() {
+        byte[] buf = new byte[251 * 64];
+        for (int i = 0; i < buf.length; i++) {
+            buf[i] = (byte) (i % 251);
+        }
+        return buf;
     }
 }
