@@ -1,5 +1,6 @@
 """Shared by the h2 test scripts: one HTTP/2 client connection (cleartext prior knowledge, or TLS with ALPN h2)
 driven by the Python `h2` package, installed pinned by scripts/install-test-tools.sh."""
+import argparse
 import socket
 import ssl
 
@@ -28,20 +29,35 @@ class ClientConnection(h2.connection.H2Connection):
         return result
 
 
+def open_socket(host, port, tls, connect_timeout=10.0):
+    """A connected socket: cleartext (HTTP/2 by prior knowledge), or TLS that negotiated h2 by ALPN."""
+    sock = socket.create_connection((host, port), timeout=connect_timeout)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if tls:
+        ctx = ssl.create_default_context()
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE  # the tests' throw-away CA; what is tested is HTTP/2, not trust
+        ctx.set_alpn_protocols(["h2"])
+        sock = ctx.wrap_socket(sock, server_hostname=host)
+        if sock.selected_alpn_protocol() != "h2":
+            raise SystemExit("TLS: ALPN selected %r, not h2" % (sock.selected_alpn_protocol(),))
+    return sock
+
+
+def connection_arguments():
+    """An argument parser with the options every script takes: --host, --port, --tls."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--tls", action="store_true")
+    return ap
+
+
 class Wire:
     """A socket and the h2 connection on it."""
 
     def __init__(self, host, port, tls, connect_timeout=10.0):
-        sock = socket.create_connection((host, port), timeout=connect_timeout)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        if tls:
-            ctx = ssl.create_default_context()
-            ctx.check_hostname = False
-            ctx.verify_mode = ssl.CERT_NONE  # the tests' throw-away CA; what is tested is HTTP/2, not trust
-            ctx.set_alpn_protocols(["h2"])
-            sock = ctx.wrap_socket(sock, server_hostname=host)
-            if sock.selected_alpn_protocol() != "h2":
-                raise SystemExit("TLS: ALPN selected %r, not h2" % (sock.selected_alpn_protocol(),))
+        sock = open_socket(host, port, tls, connect_timeout)
         self.sock = sock
         self.authority = "%s:%d" % (host, port)
         self.scheme = "https" if tls else "http"

@@ -24,12 +24,13 @@ import static dev.weft.httpserver.config.SettingChecks.positive;
  *                              §6.5.2); larger gets {@code 431} (default 16 KiB)
  * @param headerTableSize       size of the HPACK table for decoding requests (SETTINGS_HEADER_TABLE_SIZE;
  *                              default 4096)
- * @param maxResetsPerSecond    average rate of stream resets (by the client, or by us for client errors)
- *                              tolerated per connection, with bursts of twice this (rapid reset,
+ * @param maxResetsPerSecond    average rate of stream resets (by the client, of closed streams too, or by us for
+ *                              client errors) tolerated per connection, with bursts of twice this (rapid reset,
  *                              CVE-2023-44487; default 100)
- * @param maxControlFramesPerSecond average rate of frames that cost work but carry no request (PING,
- *                              SETTINGS, PRIORITY, empty DATA and CONTINUATION, unknown types) tolerated per
- *                              connection, with bursts of twice this (default 200)
+ * @param maxControlFramesPerSecond average rate of frames that cost work but carry nothing a client needs (PING,
+ *                              SETTINGS, PRIORITY, unknown types, empty DATA, HEADERS and CONTINUATION, frames
+ *                              ignored on a stream we reset, WINDOW_UPDATEs that return no credit for data we sent)
+ *                              tolerated per connection, with bursts of twice this (default 200)
  * @param extendedConnect       whether the server announces SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and accepts
  *                              extended {@code CONNECT} requests carrying {@code :protocol}, as WebSockets over
  *                              HTTP/2 use (RFC 8441 §3, §4); when off, {@code :protocol} is a malformed request

@@ -3,28 +3,27 @@ package dev.weft.httpserver.http2;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * How the most recently closed streams of a connection ended, so that late frames for them get the answer
- * RFC 9113 §5.1 asks for: ignored after our RST_STREAM, a stream error after the peer's, a connection
- * error after a normal end. Bounded: older streams are forgotten.
+ * How the most recently closed streams of a connection ended (their closed {@link StreamState}), so that late
+ * frames for them get the answer RFC 9113 §5.1 asks for once the stream object is gone: ignored after our
+ * RST_STREAM, a stream error after the peer's, a connection error after a normal end. Bounded: older streams
+ * are forgotten.
  */
 final class ClosedStreams {
 
-    /** How a stream closed. */
-    enum How { RESET_BY_US, RESET_BY_PEER, ENDED }
-
     private static final int CAPACITY = 256;
-    private static final How[] HOWS = How.values();
+    private static final StreamState[] STATES = StreamState.values();
 
     private final ReentrantLock lock = new ReentrantLock();
     private final int[] ids = new int[CAPACITY];
-    private final byte[] hows = new byte[CAPACITY];
+    private final byte[] states = new byte[CAPACITY];
     private int next;
 
-    void add(int streamId, How how) {
+    /** Remembers that {@code streamId} closed in {@code state} (one of the closed states). */
+    void add(int streamId, StreamState state) {
         lock.lock();
         try {
             ids[next] = streamId;
-            hows[next] = (byte) how.ordinal();
+            states[next] = (byte) state.ordinal();
             next = (next + 1) % CAPACITY;
         } finally {
             lock.unlock();
@@ -32,14 +31,14 @@ final class ClosedStreams {
     }
 
     /** How the stream closed, or {@code null} if it is not remembered. */
-    How find(int streamId) {
+    StreamState find(int streamId) {
         lock.lock();
         try {
             // Newest first: a stream id is recorded once, but be exact if it ever was twice.
             for (int i = 1; i <= CAPACITY; i++) {
                 int slot = (next - i + CAPACITY) % CAPACITY;
                 if (ids[slot] == streamId) {
-                    return HOWS[hows[slot]];
+                    return STATES[states[slot]];
                 }
             }
             return null;

@@ -30,11 +30,12 @@ final class ConnectionShutdown {
         this.streamIdLock = streamIdLock;
     }
 
+    /** A connection error, the client's doing (a flood included): counted, logged at DEBUG, GOAWAY. */
     void connectionError(Http2ConnectionException e) {
         boolean calm = e.errorCode() == ErrorCode.ENHANCE_YOUR_CALM;
         connection.stats().protocolError(calm ? ProtocolError.HTTP2_FLOOD : ProtocolError.HTTP2_CONNECTION_ERROR);
-        LOG.log(calm ? Level.WARNING : Level.DEBUG, () -> "HTTP/2 connection error with "
-                + connection.remoteAddress() + ": " + e.errorCode() + " " + e.getMessage());
+        LOG.log(Level.DEBUG, () -> "HTTP/2 connection error with " + connection.remoteAddress() + ": "
+                + e.errorCode() + " " + e.getMessage());
         goAway(e.errorCode(), e.getMessage());
     }
 
@@ -52,6 +53,7 @@ final class ConnectionShutdown {
         } finally {
             streamIdLock.unlock();
         }
+        host.stopAwaitingRequests();
     }
 
     /**

@@ -76,20 +76,44 @@ final class ConnectionWriter implements Runnable {
     }
 
     /**
-     * What the writer keeps per stream, guarded by the writer's lock: whether the stream was reset (nothing
-     * may follow our RST_STREAM).
+     * A stream as the writer sees it. The writer calls its hooks under the writer's lock as a frame that changes
+     * the stream's state is queued, so that the state changes before the client can see the frame (the lock
+     * order is: the writer's lock, then the stream's).
      */
-    static final class StreamFrames {
+    abstract static class StreamFrames {
+        /** Our RST_STREAM is queued: nothing of this stream may follow it. Guarded by the writer's lock. */
         private boolean resetQueued;
+
+        /** Throws if the stream may send no more frames (closed, or reset either way). */
+        abstract void checkSendable() throws IOException;
+
+        /** Whether the stream is closed: frames of it are no longer sent. */
+        abstract boolean isClosed();
+
+        /**
+         * Our END_STREAM for this stream has just been queued.
+         *
+         * @return whether that closed the stream (the caller then releases it, outside the writer's lock)
+         */
+        abstract boolean endStreamQueued();
+
+        /**
+         * Our RST_STREAM for this stream is about to be queued.
+         *
+         * @return false if the stream is closed already: nothing is queued
+         */
+        abstract boolean resetQueuing();
     }
 
     /**
      * Queues a frame of a stream, preceded by {@code head} unless that is null, waiting while the queue is
      * full. A response head the stream held back thus leaves with its first body bytes, under one lock.
      *
-     * @throws IOException if the stream was reset, or the connection failed or is closing
+     * @param endStream whether {@code item} carries END_STREAM
+     * @return whether queuing {@code item} closed the stream (see {@link StreamFrames#endStreamQueued})
+     * @throws IOException if the stream was reset or closed, or the connection failed or is closing
      */
-    void send(StreamFrames stream, Item head, Item item) throws IOException {
+    boolean send(StreamFrames stream, Item head, Item item, boolean endStream) throws IOException {
         lock.lock();
         try {
             while (queuedBytes > MAX_QUEUED_BYTES && failure == null && !closing) {
@@ -99,10 +123,12 @@ final class ConnectionWriter implements Runnable {
             if (stream.resetQueued) {
                 throw new ClientClosedException("stream reset");
             }
+            stream.checkSendable();
             if (head != null) {
                 add(head);
             }
             add(item);
+            return endStream && stream.endStreamQueued();
         } finally {
             lock.unlock();
         }
@@ -112,7 +138,7 @@ final class ConnectionWriter implements Runnable {
     void sendHead(StreamFrames stream, Item head) throws IOException {
         lock.lock();
         try {
-            if (!stream.resetQueued) {
+            if (!stream.resetQueued && !stream.isClosed()) {
                 checkOpen();
                 add(head);
             }
@@ -121,14 +147,37 @@ final class ConnectionWriter implements Runnable {
         }
     }
 
-    /** Queues a stream's RST_STREAM without waiting; nothing more of that stream is sent after it. */
-    void reset(StreamFrames stream, Item rst) {
+    /**
+     * Queues a WINDOW_UPDATE of a stream without waiting, unless the stream is closed or the connection going
+     * away (then it is dropped: nobody needs the credit). The reader may call it too.
+     */
+    void sendWindowUpdate(StreamFrames stream, Item update) {
         lock.lock();
         try {
+            if (!stream.resetQueued && !stream.isClosed() && failure == null && !closing) {
+                add(update);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Queues a stream's RST_STREAM without waiting; nothing more of that stream is sent after it.
+     *
+     * @return false if the stream was closed already, so nothing was queued
+     */
+    boolean reset(StreamFrames stream, Item rst) {
+        lock.lock();
+        try {
+            if (!stream.resetQueuing()) {
+                return false;
+            }
             stream.resetQueued = true;
             if (failure == null && !closing) {
                 add(rst);
             }
+            return true;
         } finally {
             lock.unlock();
         }

@@ -3,10 +3,15 @@ package dev.weft.httpserver.http2;
 import dev.weft.httpserver.config.Http2Config;
 
 /**
- * One connection's defences against frame floods: budgets for control frames (SETTINGS, PING, PRIORITY,
- * empty frames, unknown types) and for stream resets (rapid reset, CVE-2023-44487), and the cap on a header
- * block's CONTINUATION frames (CVE-2024-27316). A client that runs one dry gets ENHANCE_YOUR_CALM. Reader
- * thread only.
+ * One connection's defences against frame floods: budgets for control frames and for stream resets (rapid
+ * reset, CVE-2023-44487), and the cap on a header block's CONTINUATION frames (CVE-2024-27316). A client that
+ * runs one dry gets ENHANCE_YOUR_CALM. Reader thread only.
+ *
+ * <p>The control budget pays for every frame a client can send without an effect it needs: SETTINGS after the
+ * first, PING, PRIORITY, unknown types, empty DATA (unless it ends the request), HEADERS and CONTINUATION
+ * fragments, DATA and HEADERS ignored on a stream we reset, and WINDOW_UPDATEs that return no credit for data we
+ * sent ({@link SendFlowControl}). The reset budget pays for every RST_STREAM, of closed streams too, for the
+ * refusals of new streams, and for our resets of streams the client made malformed.
  */
 final class FloodGuard {
 

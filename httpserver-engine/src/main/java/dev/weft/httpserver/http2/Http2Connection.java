@@ -145,6 +145,7 @@ public final class Http2Connection {
                 shutdown.goAway(ErrorCode.NO_ERROR, "idle timeout");
             }
         } catch (EOFException e) {
+            stats.protocolError(ProtocolError.UNEXPECTED_EOF);
             LOG.log(Level.DEBUG, () -> "HTTP/2 client " + connection.remoteAddress() + " closed mid-frame");
         } catch (IOException e) {
             LOG.log(Level.DEBUG, () -> "HTTP/2 connection " + connection.remoteAddress() + " ended: " + e);
@@ -251,18 +252,21 @@ public final class Http2Connection {
         return (goAwayReceived || goAwaySent.get()) && counts.open() == 0 && blockStreamId == 0;
     }
 
-    /** Without open streams the connection may idle for the idle timeout; with streams it waits for ever. */
+    /**
+     * Without exchanges at work the connection may idle for the idle timeout (open streams then only wait for
+     * the rest of requests whose exchange is over); with exchanges it waits for ever.
+     */
     private void armReadDeadline() {
         if (in.buffered() > 0) {
             return;
         }
         connection.flushBytesRead(); // once per read from the socket, not per frame
-        if (counts.open() == 0) {
+        if (counts.running() == 0) {
             in.deadline(System.nanoTime() + idleNanos);
         } else {
             in.deadline(System.nanoTime() + FAR_FUTURE_NANOS);
-            if (counts.open() == 0) {
-                in.deadline(System.nanoTime() + idleNanos); // the last stream closed meanwhile
+            if (counts.running() == 0) {
+                in.deadline(System.nanoTime() + idleNanos); // the last exchange ended meanwhile
             }
         }
     }
@@ -291,6 +295,7 @@ public final class Http2Connection {
                 stats.goAwayReceived();
                 goAwayReceived = true;
                 host.goAwayReceived();
+                host.stopAwaitingRequests();
                 LOG.log(Level.DEBUG, () -> "GOAWAY from " + connection.remoteAddress() + ": " + f.error()
                         + " " + new String(f.debugData(), StandardCharsets.UTF_8));
             }
@@ -357,11 +362,16 @@ public final class Http2Connection {
         }
         Http2Stream stream = streams.get(id);
         if (stream != null) {
-            onTrailers(stream, fields, tooLarge);
+            StreamState state = stream.state();
+            if (state.remoteOpen()) {
+                onTrailers(stream, fields, tooLarge);
+            } else {
+                rejections.notAccepted(id, state, true, highestStreamId);
+            }
             return;
         }
         if (id <= highestStreamId) {
-            rejections.lateFrameOnClosedStream(id, true, highestStreamId);
+            rejections.notAccepted(id, null, true, highestStreamId);
             return;
         }
         boolean accepted;
@@ -376,7 +386,7 @@ public final class Http2Connection {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "stream depends on itself");
         }
         if (!accepted || goAwayReceived) {
-            closedStreams.add(id, ClosedStreams.How.RESET_BY_US); // after our GOAWAY: ignored (§6.8)
+            closedStreams.add(id, StreamState.RESET_SENT); // after our GOAWAY: ignored (§6.8)
             return;
         }
         stats.requestReceived();
@@ -429,11 +439,9 @@ public final class Http2Connection {
         }
     }
 
+    /** A second header block on a stream whose request is still arriving: its trailers (§8.1). */
     private void onTrailers(Http2Stream stream, List<HeaderField> fields, boolean tooLarge) throws IOException {
         int id = stream.id();
-        if (stream.remoteClosed()) {
-            throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "HEADERS after END_STREAM");
-        }
         if (!blockEndStream) {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "second HEADERS without END_STREAM");
         }
@@ -453,20 +461,18 @@ public final class Http2Connection {
         receiveWindow.consume(length);
         returnToConnectionWindow(length);
         Http2Stream stream = streams.get(id);
-        if (stream == null) {
-            if (id > highestStreamId) {
+        StreamState state = stream == null ? null : stream.state();
+        if (state == null || !state.remoteOpen()) {
+            if (stream == null && id > highestStreamId) {
                 throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + id);
             }
-            rejections.lateFrameOnClosedStream(id, false, highestStreamId);
+            rejections.notAccepted(id, state, false, highestStreamId);
             return;
-        }
-        if (stream.remoteClosed()) {
-            throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "DATA after END_STREAM");
         }
         stream.consumeReceiveWindow(length);
         byte[] data = f.data();
         if (data.length == 0 && !f.endStream()) {
-            guard.spendControl();
+            guard.spendControl(); // no octet and no end: a frame without effect
         }
         long received = stream.addReceived(data.length);
         long declared = stream.request().contentLength();
@@ -474,13 +480,17 @@ public final class Http2Connection {
             throw new Http2StreamException(id, ErrorCode.PROTOCOL_ERROR, "more DATA than content-length");
         }
         int padding = length - data.length;
+        boolean discarded = false;
         // A CONNECT tunnel's DATA is not a request body: flow control bounds what is buffered, not a size limit.
         if (received > config.maxRequestBodySize() && !stream.request().method().equals("CONNECT")) {
             stats.protocolError(ProtocolError.BODY_TOO_LARGE);
             stream.bodyTooLarge(config.maxRequestBodySize());
-            padding = length; // dropped: return all of it
+            discarded = true;
         } else if (!stream.body().offer(data)) {
-            padding = length; // the handler closed the body: dropped
+            discarded = true; // nothing reads the body any more
+        }
+        if (discarded) {
+            padding = length; // return all of it
         }
         if (padding > 0) {
             stream.consumed(padding);
@@ -488,6 +498,8 @@ public final class Http2Connection {
         if (f.endStream()) {
             stream.checkLengthAtEnd();
             stream.remoteEnded(null);
+        } else if (discarded) {
+            stream.discarded(length);
         }
     }
 
@@ -507,33 +519,42 @@ public final class Http2Connection {
     private void onRstStream(RstStreamFrame f) throws IOException {
         int id = f.streamId();
         Http2Stream stream = streams.get(id);
-        if (stream == null) {
-            if (id > highestStreamId) {
-                throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + id);
-            }
-            return;
+        if (stream == null && id > highestStreamId) {
+            throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + id);
         }
-        stats.streamReset();
-        stream.resetByPeer();
-        sendFlow.wakeAll();
-        // Rapid reset (CVE-2023-44487): resets cost a budget; a client that runs it dry is cut off.
+        if (stream != null && !stream.state().isClosed()) {
+            stats.streamReset();
+            LOG.log(Level.DEBUG, () -> "stream " + id + " reset by " + connection.remoteAddress() + ": " + f.error());
+            stream.resetByPeer();
+            sendFlow.wakeAll();
+        }
+        // Rapid reset (CVE-2023-44487): resets cost a budget, those of closed streams (ignored, §5.1) too; a
+        // client that runs it dry is cut off.
         guard.spendReset();
     }
 
+    /**
+     * Grows a send window (§6.9). An update that does not return credit for data we sent (nor is the first of its
+     * stream) has no effect a well-behaved client needs, such as a stream of WINDOW_UPDATE(+1): it costs a
+     * control frame.
+     */
     private void onWindowUpdate(WindowUpdateFrame f) throws IOException {
         int id = f.streamId();
+        boolean earned;
         if (id == 0) {
-            sendFlow.connectionUpdate(f.increment());
-            return;
-        }
-        Http2Stream stream = streams.get(id);
-        if (stream == null) {
-            if (id > highestStreamId) {
+            earned = sendFlow.connectionUpdate(f.increment());
+        } else {
+            Http2Stream stream = streams.get(id);
+            if (stream == null && id > highestStreamId) {
                 throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + id);
             }
-            return; // §5.1: may arrive after we closed the stream
+            earned = stream == null || stream.state().isClosed()
+                    ? sendFlow.closedStreamUpdate(f.increment()) // §5.1: ignored, may cross our END_STREAM
+                    : sendFlow.streamUpdate(stream, f.increment());
         }
-        sendFlow.streamUpdate(stream, f.increment());
+        if (!earned) {
+            guard.spendControl();
+        }
     }
 
     private void onSettings(SettingsFrame f) throws IOException {
@@ -547,11 +568,13 @@ public final class Http2Connection {
         settingsReceived = true;
         Http2Settings old = peer;
         peer = old.apply(f.settings());
+        // The ACK is queued first (§6.5.3): no frame the new settings allow (DATA in a larger window or frame)
+        // leaves before it.
+        controlOrFlood(new ConnectionWriter.PeerSettings(peer.headerTableSize(), peer.maxFrameSize()));
         if (peer.initialWindowSize() != old.initialWindowSize()) {
             sendFlow.initialWindowChanged(streams.values(), old.initialWindowSize(), peer.initialWindowSize());
         }
         host.peerMaxFrameSize(peer.maxFrameSize());
-        controlOrFlood(new ConnectionWriter.PeerSettings(peer.headerTableSize(), peer.maxFrameSize()));
     }
 
     /** Stops accepting new streams (under the stream id lock, as GOAWAY goes out): the last accepted id. */

@@ -14,6 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * The request body of one stream: DATA payloads the reader hands over, read by the handler. What the
  * handler consumes is returned to the client's stream window, so a slow handler only slows its own stream;
  * at most one window of data is ever buffered.
+ *
+ * <p>A read waits for data at most the body-read timeout, and no longer than the minimum request rate allows
+ * (a {@link WaitAllowance} charged with the time reads wait and credited with every byte received).
  */
 final class Http2RequestBody extends InputStream {
 
@@ -27,10 +30,15 @@ final class Http2RequestBody extends InputStream {
 
         /** A read waited longer than the body-read timeout. */
         void readTimedOut();
+
+        /** The body arrives slower than the minimum request rate allows. */
+        void readTooSlow();
     }
 
     private final Owner owner;
     private volatile long readTimeoutNanos;
+    /** The minimum rate's account, or null without one (a tunnel's reads wait for messages). Guarded by lock. */
+    private WaitAllowance allowance;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
     // Guarded by lock. The queue and the trailers are made when needed: most requests carry no body.
@@ -45,17 +53,25 @@ final class Http2RequestBody extends InputStream {
     private byte[] single;
 
     /**
-     * @param ended whether the request has no body at all (END_STREAM on its HEADERS)
+     * @param ended     whether the request has no body at all (END_STREAM on its HEADERS)
+     * @param allowance the minimum rate's account, or null for none
      */
-    Http2RequestBody(Owner owner, long readTimeoutNanos, boolean ended) {
+    Http2RequestBody(Owner owner, long readTimeoutNanos, boolean ended, WaitAllowance allowance) {
         this.owner = owner;
         this.readTimeoutNanos = readTimeoutNanos;
         this.ended = ended;
+        this.allowance = allowance;
     }
 
-    /** Sets how long one read may wait for data; zero waits without limit. */
+    /** Sets how long one read may wait for data, zero without limit; the minimum rate no longer applies. */
     void readTimeout(long nanos) {
         readTimeoutNanos = nanos == 0 ? Long.MAX_VALUE : nanos;
+        lock.lock();
+        try {
+            allowance = null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -71,6 +87,9 @@ final class Http2RequestBody extends InputStream {
                 return false;
             }
             if (data.length > 0) {
+                if (allowance != null) {
+                    allowance.moved(data.length);
+                }
                 if (chunks == null) {
                     chunks = new ArrayDeque<>(4);
                 }
@@ -150,6 +169,8 @@ final class Http2RequestBody extends InputStream {
         }
         firstRead();
         int n;
+        boolean tooSlow = false;
+        IOException expired = null;
         lock.lock();
         try {
             long left = readTimeoutNanos;
@@ -171,23 +192,47 @@ final class Http2RequestBody extends InputStream {
                     return -1;
                 }
                 if (left <= 0) {
-                    failure = new SocketTimeoutException("request body not received in time");
-                    owner.readTimedOut();
-                    throw failure;
+                    failure = expired = new SocketTimeoutException("request body not received in time");
+                    break;
                 }
-                left = arrived.awaitNanos(left);
+                long allowed = allowance == null ? WaitAllowance.UNLIMITED : allowance.remainingNanos();
+                if (allowed <= 0) {
+                    failure = expired = new ClientClosedException("request body arrives slower than "
+                            + allowance.bytesPerSecond() + " bytes/s");
+                    tooSlow = true;
+                    break;
+                }
+                long wait = Math.min(left, allowed);
+                long remaining = arrived.awaitNanos(wait);
+                left -= wait - remaining;
+                if (allowance != null) {
+                    allowance.waited(wait - remaining);
+                }
             }
-            n = Math.min(len, current.length - pos);
-            System.arraycopy(current, pos, b, off, n);
-            pos += n;
-            if (pos == current.length) {
-                current = null;
+            if (current != null) {
+                n = Math.min(len, current.length - pos);
+                System.arraycopy(current, pos, b, off, n);
+                pos += n;
+                if (pos == current.length) {
+                    current = null;
+                }
+            } else {
+                n = -1;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading the request body", e);
         } finally {
             lock.unlock();
+        }
+        if (n < 0) {
+            // the wait ran out: tell the stream outside the body's lock (it resets the stream), then fail
+            if (tooSlow) {
+                owner.readTooSlow();
+            } else {
+                owner.readTimedOut();
+            }
+            throw expired;
         }
         owner.consumed(n);
         return n;

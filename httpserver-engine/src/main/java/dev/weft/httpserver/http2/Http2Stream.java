@@ -1,11 +1,14 @@
 package dev.weft.httpserver.http2;
 
 import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
 import dev.weft.httpserver.core.TargetPaths;
 import dev.weft.httpserver.hpack.HeaderField;
+import dev.weft.httpserver.stats.ProtocolError;
 
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSession;
@@ -21,21 +24,37 @@ import java.util.List;
 /**
  * One HTTP/2 stream (RFC 9113 §5.1) carrying one request and its response; the API layer sees it as an
  * {@link ExchangeTransport}. The reader thread feeds the request side; the handler's thread drives the
- * response side. The stream closes when both sides have ended or either side reset it.
+ * response side. The stream closes when both sides have ended or either side reset it ({@link StreamState}).
+ *
+ * <p>The exchange ends when the handler closes it, which may be after the response is complete and before the
+ * request is: the stream then stays half-closed (local) and takes the rest of the request, checked and
+ * discarded, up to {@code maxDrainSize} bytes and for {@code drainTimeout}; beyond either it asks the client to
+ * stop with RST_STREAM NO_ERROR (§8.1).
  */
 final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
+
+    private static final System.Logger LOG = System.getLogger(Http2Connection.class.getName());
 
     private final RequestFields request;
     private final FlowControlWindow sendWindow;
     private final FlowControlWindow receiveWindow;
     /** When the stream opened, for the access log (0 without one). */
     private final long startNanos;
+    /** The minimum response rate's account, or null (none, or a tunnel). Guarded by the send flow control. */
+    private final WaitAllowance sendAllowance;
+    // Guarded by the send flow control's lock.
+    private boolean windowUpdated;
     // Reader thread only.
     private long bodyReceived;
+    private long drained;
+    /** When the exchange ended with the request still arriving ({@link System#nanoTime()}), else 0. */
+    private volatile long awaitingRequestSince;
     // Handler side.
     private volatile Http2ResponseBody response;
     private volatile boolean completed;
     private volatile int bodyFailureStatus;
+    /** We reset the stream for something the client did (too slow, malformed, timed out). */
+    private volatile boolean clientFault;
     private volatile boolean handlerFailed;
     /** The response head, held back until the first body bytes or a flush (handler thread only). */
     private ConnectionWriter.Item heldHead;
@@ -46,17 +65,45 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     private volatile boolean tunnel;
     private int unacknowledged;
     private boolean interimAllowed = true;
+    /** The handler asked for the body, so a client that waits for {@code 100 Continue} was told to send it. */
+    private volatile boolean bodyRequested;
     private String user;
     private URI uri;
     private Headers responseTrailers;
 
     Http2Stream(int id, StreamHost host, RequestFields request, int sendWindowSize,
                 int receiveWindowSize, long bodyReadTimeoutNanos, boolean endStream) {
-        super(id, host, bodyReadTimeoutNanos, endStream);
+        super(id, host, bodyReadTimeoutNanos, endStream, allowance(host, request, true));
         this.request = request;
         this.sendWindow = new FlowControlWindow(id, sendWindowSize);
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
-        this.startNanos = host.connection().config().accessLog() ? System.nanoTime() : 0;
+        this.sendAllowance = allowance(host, request, false);
+        ServerConfig config = host.connection().config();
+        this.startNanos = config.accessLog() ? System.nanoTime() : 0;
+    }
+
+    /**
+     * The minimum-rate account of one direction, or null without a minimum. A CONNECT request is a tunnel
+     * (RFC 9113 §8.5, RFC 8441): its reads wait for messages, which is no slowness of the client.
+     */
+    private static WaitAllowance allowance(StreamHost host, RequestFields request, boolean requestSide) {
+        ServerConfig config = host.connection().config();
+        long rate = requestSide ? config.minRequestDataRate() : config.minResponseDataRate();
+        if (rate == 0 || request.method().equals("CONNECT")) {
+            return null;
+        }
+        return new WaitAllowance(rate, config.dataRateGracePeriod().toNanos());
+    }
+
+    WaitAllowance sendAllowance() {
+        return sendAllowance;
+    }
+
+    /** Whether this is the stream's first WINDOW_UPDATE (under the send flow control's lock). */
+    boolean firstWindowUpdate() {
+        boolean first = !windowUpdated;
+        windowUpdated = true;
+        return first;
     }
 
     void handlerThread(Thread t) {
@@ -140,15 +187,12 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
      *
      * @throws IOException if the stream was reset or the connection failed
      */
-    void enqueue(ConnectionWriter.Item item) throws IOException {
+    void enqueue(ConnectionWriter.Item item, boolean endStream) throws IOException {
         ConnectionWriter.Item head = heldHead;
         heldHead = null;
-        host.writer().send(frames, head, item);
-    }
-
-    /** Queues a frame that need not follow the response head (a WINDOW_UPDATE), from any thread. */
-    void enqueueUnordered(ConnectionWriter.Item item) throws IOException {
-        host.writer().send(frames, null, item);
+        if (host.writer().send(this, head, item, endStream)) {
+            endedByUs();
+        }
     }
 
     /** Sends the response head now if it is still held back for the first body bytes. Handler thread only. */
@@ -156,7 +200,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         ConnectionWriter.Item head = heldHead;
         if (head != null) {
             heldHead = null;
-            host.writer().sendHead(frames, head);
+            host.writer().sendHead(this, head);
         }
     }
 
@@ -164,6 +208,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
 
     @Override
     public void beforeFirstRead() throws IOException {
+        bodyRequested = true;
         if (request.expectContinue() && response == null && interimAllowed && !body.isEnded()) {
             host.sendHeaders(this, List.of(new HeaderField(":status", "100")), false);
         }
@@ -175,7 +220,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         int update;
         lock.lock();
         try {
-            if (state != State.OPEN && state != State.HALF_CLOSED_LOCAL) {
+            if (!state().remoteOpen()) {
                 return;
             }
             unacknowledged += n;
@@ -192,18 +237,85 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
 
     @Override
     public void readTimedOut() {
-        host.bodyReadTimedOut();
-        reset(ErrorCode.CANCEL);
+        host.clientEvent(ProtocolError.BODY_TIMEOUT, id, "request body not received within the body-read timeout");
+        resetForClient(ErrorCode.CANCEL);
+    }
+
+    /** Resets the stream for something the client did; see {@link #clientFailed()}. */
+    boolean resetForClient(ErrorCode code) {
+        clientFault = true;
+        return reset(code);
+    }
+
+    /**
+     * Whether the client broke the exchange: it reset the stream or the connection ended, its body failed (too
+     * large, too slow, timed out, malformed), or a write waited for it too long.
+     */
+    @Override
+    public boolean clientFailed() {
+        return clientFault || bodyFailureStatus != 0 || state() == StreamState.RESET_RECEIVED;
+    }
+
+    /**
+     * The body arrives slower than the minimum rate: the stream is given up (RST_STREAM CANCEL, "no longer
+     * needed", RFC 9113 §7; ENHANCE_YOUR_CALM would tell the client it causes too much load, when it causes too
+     * little).
+     */
+    @Override
+    public void readTooSlow() {
+        host.clientEvent(ProtocolError.REQUEST_DATA_RATE, id, "request body slower than "
+                + host.connection().config().minRequestDataRate() + " bytes/s, stream reset");
+        resetForClient(ErrorCode.CANCEL);
+    }
+
+    /**
+     * A write waited too long for the client's flow-control window: the write timeout, or slower than the
+     * minimum response rate (the HTTP/2 slow read). The stream is reset with CANCEL (see {@link #readTooSlow}).
+     *
+     * @return the exception the handler's write fails with
+     */
+    IOException windowWaitExpired(SendFlowControl.WaitExpired e) {
+        host.clientEvent(e.rate ? ProtocolError.RESPONSE_DATA_RATE : ProtocolError.WRITE_TIMEOUT, id,
+                e.getMessage() + ", stream reset");
+        resetForClient(ErrorCode.CANCEL);
+        return new ClientClosedException(e.getMessage(), e);
+    }
+
+    // ---- the rest of a request after its exchange (reader thread) ----
+
+    /** Whether the exchange is over and the stream only waits for the rest of the request. */
+    boolean awaitsOnlyRequest() {
+        return awaitingRequestSince != 0 && state() == StreamState.HALF_CLOSED_LOCAL;
+    }
+
+    /**
+     * {@code n} octets of the request were discarded because nothing reads them any more. After the exchange,
+     * they count against the drain limits: beyond them the client is asked to stop (RST_STREAM NO_ERROR, §8.1).
+     */
+    void discarded(int n) {
+        long since = awaitingRequestSince;
+        if (since == 0) {
+            return;
+        }
+        drained += n;
+        ServerConfig config = host.connection().config();
+        if (drained > config.maxDrainSize() || System.nanoTime() - since > config.drainTimeout().toNanos()) {
+            stopRequest("the rest of the request exceeds the drain limits");
+        }
+    }
+
+    private void stopRequest(String why) {
+        if (reset(ErrorCode.NO_ERROR)) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "stream " + id + " from " + remoteAddress()
+                    + ": response complete, " + why + ": RST_STREAM NO_ERROR");
+        }
     }
 
     // ---- response side, handler thread ----
 
-    /** Sends DATA frames for {@code len} octets, as flow control allows; never the last frame. */
+    /** Sends DATA frames for {@code len} octets, as flow control allows; END_STREAM on the last if asked. */
     void sendData(byte[] b, int off, int len, boolean endStream) throws IOException {
         host.sendData(this, b, off, len, endStream);
-        if (endStream) {
-            localEnded();
-        }
     }
 
     /** Ends the response: the remaining octets and END_STREAM, or trailers carrying END_STREAM. */
@@ -217,7 +329,6 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             }
             host.sendHeaders(this, ResponseHead.trailers(trailers), true);
         }
-        localEnded();
     }
 
     /** The handler failed after the head was sent: the response is broken off. */
@@ -339,7 +450,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             throw new IOException("101 Switching Protocols is not allowed in HTTP/2 (RFC 9113 §8.6)");
         }
         int handlerFields = ResponseFields.validate(headers);
-        checkWritable();
+        checkSendable();
         this.status = status;
         interimAllowed = false;
         boolean head = isHead();
@@ -366,9 +477,6 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         } else {
             // Held back so that head and body leave together; the first body bytes or a flush send it.
             heldHead = new ConnectionWriter.HeaderBlock(id, fields, false);
-        }
-        if (noBody) {
-            localEnded();
         }
         return out;
     }
@@ -398,12 +506,9 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             // The exchange was closed around an unfinished body.
             reset(ErrorCode.INTERNAL_ERROR);
         }
-        if (state == State.HALF_CLOSED_LOCAL) {
-            // §8.1: the response is complete; ask the client to stop sending the request, without error. A
-            // tunnel's handler that half-closed waits for the client's END_STREAM first (§8.5), so no reset
-            // then; one closed earlier stops reading like a TCP close. (reset does nothing if the request
-            // ended meanwhile: it checks the state again under the lock.)
-            reset(ErrorCode.NO_ERROR);
+        body.close();
+        if (state() == StreamState.HALF_CLOSED_LOCAL) {
+            awaitRequestEnd();
         }
         host.exchangeEnded(this);
         if (host.connection().config().accessLog()) {
@@ -438,6 +543,31 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             reset(ErrorCode.INTERNAL_ERROR);
         }
         complete();
+    }
+
+    /**
+     * The exchange is over, the response complete and the request still arriving (half-closed (local)). The stream
+     * stays open for the rest of it, checked as RFC 9113 §8.1 asks and discarded, unless the client should stop
+     * at once (RST_STREAM NO_ERROR, §8.1): a tunnel's handler closed (a TCP close); the request body already
+     * failed (too large, too slow); a client announcing a body with {@code expect: 100-continue} was never asked
+     * for it; the connection is going away; or no drain is allowed.
+     */
+    private void awaitRequestEnd() {
+        ServerConfig config = host.connection().config();
+        String stop = tunnel || request.method().equals("CONNECT") ? "tunnel closed"
+                : bodyFailureStatus != 0 ? "request body failed"
+                : request.expectContinue() && !bodyRequested ? "body announced with 100-continue not asked for"
+                : host.goingAway() ? "connection going away"
+                : config.maxDrainSize() == 0 ? "no drain allowed"
+                : null;
+        if (stop != null) {
+            stopRequest(stop);
+            return;
+        }
+        awaitingRequestSince = System.nanoTime() | 1; // never 0
+        if (host.goingAway()) {
+            stopRequest("connection going away"); // GOAWAY went out meanwhile, and may have missed this stream
+        }
     }
 
     /** Answers with a short text error if the stream can still carry a response. */

@@ -3,8 +3,9 @@ package dev.weft.httpserver.http2;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How many streams of one connection are open, count against our SETTINGS_MAX_CONCURRENT_STREAMS, and still
- * have a handler at work. The reader and the stream threads update them from different cores.
+ * How many streams of one connection are open, count against our SETTINGS_MAX_CONCURRENT_STREAMS (every
+ * stream not closed, half-closed ones included, RFC 9113 §5.1.2), and still have a handler at work. The reader
+ * and the stream threads update them from different cores.
  */
 final class StreamCounts {
 
@@ -30,13 +31,9 @@ final class StreamCounts {
         handlers.incrementAndGet();
     }
 
-    /**
-     * Our END_STREAM is about to be queued. If the client has ended its side, the stream is closed for the
-     * client as soon as that frame reaches it, and the client may open the next one at once: the stream
-     * stops counting against the limit now, not once its handler's thread gets round to closing it.
-     */
-    void ending(StreamLifecycle stream) {
-        if (stream.remoteClosed() && stream.leaveStreamCount()) {
+    /** The stream stops counting against the limit (once; closing it does so too). */
+    void leaveCount(StreamLifecycle stream) {
+        if (stream.leaveStreamCount()) {
             counted.decrementAndGet();
         }
     }
@@ -47,15 +44,25 @@ final class StreamCounts {
      * @return the streams still open
      */
     int closed(StreamLifecycle stream) {
-        if (stream.leaveStreamCount()) {
-            counted.decrementAndGet();
-        }
+        leaveCount(stream);
         return open.decrementAndGet();
     }
 
-    /** A stream's handler is done with its exchange. */
-    void handlerEnded() {
-        handlers.decrementAndGet();
+    /**
+     * A stream's handler is done with its exchange.
+     *
+     * @return the exchanges still running
+     */
+    int handlerEnded() {
+        return handlers.decrementAndGet();
+    }
+
+    /**
+     * Exchanges still running. A connection without any is idle even if streams are open: they only wait for
+     * the rest of a request whose response is complete.
+     */
+    int running() {
+        return handlers.get();
     }
 
     @Override

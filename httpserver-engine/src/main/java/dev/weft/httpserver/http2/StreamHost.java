@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class StreamHost {
 
     static final byte[] EMPTY = new byte[0];
+    private static final System.Logger LOG = System.getLogger(Http2Connection.class.getName());
     /** The most streams the stream table is sized for up front; a higher limit grows it on demand. */
     private static final int MAX_PRESIZED_STREAMS = 256;
 
@@ -29,7 +30,7 @@ final class StreamHost {
     private final ServerStats stats;
     private final ConnectionWriter writer;
     private final FrameWriter encoder = new FrameWriter();
-    private final SendFlowControl sendFlow = new SendFlowControl();
+    private final SendFlowControl sendFlow;
     private final ConcurrentHashMap<Integer, Http2Stream> streams;
     private final StreamCounts counts = new StreamCounts();
     private final ClosedStreams closedStreams = new ClosedStreams();
@@ -47,6 +48,8 @@ final class StreamHost {
         this.in = connection.input();
         this.stats = connection.stats();
         this.writer = new ConnectionWriter(connection.output(), connection::close, connection::flushBytesWritten);
+        this.sendFlow = new SendFlowControl(connection.config().minResponseDataRate(),
+                connection.config().dataRateGracePeriod().toNanos());
         // Sized for the streams a client may open, so that the table does not grow (and rehash) as a new
         // connection's first requests arrive.
         this.streams = new ConcurrentHashMap<>(Math.min(connection.config().http2().maxConcurrentStreams(),
@@ -111,74 +114,110 @@ final class StreamHost {
         writer.sendControl(new ConnectionWriter.Frames(encoder.encode(new RstStreamFrame(id, code))));
     }
 
-    /** Resets an open stream: its RST_STREAM is the last of its frames the writer sends. */
-    void sendReset(ConnectionWriter.StreamFrames frames, int id, ErrorCode code) {
+    /**
+     * Resets an open stream: its RST_STREAM is the last of its frames the writer sends.
+     *
+     * @return false if the stream was closed already (nothing is sent)
+     */
+    boolean sendReset(StreamLifecycle stream, ErrorCode code) {
+        if (!writer.reset(stream, new ConnectionWriter.Frames(encoder.encode(new RstStreamFrame(stream.id(), code))))) {
+            return false;
+        }
         stats.streamReset();
-        writer.reset(frames, new ConnectionWriter.Frames(encoder.encode(new RstStreamFrame(id, code))));
+        return true;
     }
 
     void sendHeaders(Http2Stream stream, List<HeaderField> fields, boolean endStream) throws IOException {
-        if (endStream) {
-            counts.ending(stream);
-        }
-        stream.enqueue(new ConnectionWriter.HeaderBlock(stream.id(), fields, endStream));
+        stream.enqueue(new ConnectionWriter.HeaderBlock(stream.id(), fields, endStream), endStream);
     }
 
     /** Sends {@code len} octets as DATA frames as the peer's windows and frame size allow. */
     void sendData(Http2Stream stream, byte[] b, int off, int len, boolean endStream) throws IOException {
         if (len == 0) {
             if (endStream) {
-                counts.ending(stream);
-                stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)));
+                stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), EMPTY, 0, 0, true)),
+                        true);
             }
             return;
         }
         while (len > 0) {
-            int n = sendFlow.acquire(stream, Math.min(len, peerMaxFrameSize), writeTimeoutNanos);
-            boolean last = endStream && n == len;
-            if (last) {
-                counts.ending(stream);
+            int n;
+            try {
+                n = sendFlow.acquire(stream, Math.min(len, peerMaxFrameSize), writeTimeoutNanos);
+            } catch (SendFlowControl.WaitExpired e) {
+                throw stream.windowWaitExpired(e);
             }
-            stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), b, off, n, last)));
+            boolean last = endStream && n == len;
+            stream.enqueue(new ConnectionWriter.Frames(FrameWriter.dataFrame(stream.id(), b, off, n, last)), last);
             off += n;
             len -= n;
         }
     }
 
-    void sendStreamWindowUpdate(Http2Stream stream, int increment) throws IOException {
+    void sendStreamWindowUpdate(Http2Stream stream, int increment) throws Http2Exception {
         stream.openReceiveWindow(increment);
-        byte[] update = encoder.encode(new WindowUpdateFrame(stream.id(), increment));
-        stream.enqueueUnordered(new ConnectionWriter.Frames(update));
+        writer.sendWindowUpdate(stream,
+                new ConnectionWriter.Frames(encoder.encode(new WindowUpdateFrame(stream.id(), increment))));
     }
 
     // ---- the connection's books ----
 
-    void bodyReadTimedOut() {
-        stats.protocolError(ProtocolError.BODY_TIMEOUT);
+    /** A client-caused event on a stream: counted, and logged at DEBUG. */
+    void clientEvent(ProtocolError kind, int streamId, String message) {
+        stats.protocolError(kind);
+        LOG.log(System.Logger.Level.DEBUG, () -> "stream " + streamId + " from " + connection.remoteAddress() + ": "
+                + message);
     }
 
-    /** A stream reached "closed" (§5.1); called once per stream, from any thread. */
-    void streamClosed(StreamLifecycle stream, ClosedStreams.How how) {
+    /** Whether the connection is ending: GOAWAY sent or received, or the server stopping. */
+    boolean goingAway() {
+        return goAwaySent.get() || goAwayReceived || connection.draining();
+    }
+
+    /**
+     * The connection is ending: streams that only wait for the rest of a request whose exchange is over are asked
+     * to stop (RST_STREAM NO_ERROR, RFC 9113 §8.1) rather than keep the connection open.
+     */
+    void stopAwaitingRequests() {
+        for (Http2Stream s : streams.values()) {
+            if (s.awaitsOnlyRequest()) {
+                s.reset(ErrorCode.NO_ERROR);
+            }
+        }
+    }
+
+    /**
+     * A stream reached a closed state (§5.1); called once per stream, from any thread. It is remembered as
+     * closed before it leaves the table, so the reader always finds it in one or the other.
+     */
+    void streamClosed(StreamLifecycle stream, StreamState closed) {
+        closedStreams.add(stream.id(), closed);
         if (!streams.remove(stream.id(), stream)) {
             return;
         }
-        closedStreams.add(stream.id(), how);
         stats.streamClosed();
-        if (how != ClosedStreams.How.ENDED) {
+        if (closed != StreamState.CLOSED) {
             sendFlow.wakeAll();
         }
         if (counts.closed(stream) == 0) {
-            in.moveDeadline(System.nanoTime() + idleNanos);
-            if (goAwaySent.get() || goAwayReceived || connection.draining()) {
+            if (counts.running() == 0) {
+                in.moveDeadline(System.nanoTime() + idleNanos);
+            }
+            if (goingAway()) {
                 closeSoon();
             }
         }
     }
 
-    /** A stream's exchange completed (its handler is done with it). */
+    /**
+     * A stream's exchange completed (its handler is done with it). Once none runs, the connection is idle: open
+     * streams only wait for the rest of their requests.
+     */
     void exchangeEnded(Http2Stream stream) {
-        counts.handlerEnded();
         stats.exchangeEnded();
+        if (counts.handlerEnded() == 0) {
+            in.moveDeadline(System.nanoTime() + idleNanos);
+        }
     }
 
     /** Closes the connection once the writer has sent what is queued, without blocking the caller. */

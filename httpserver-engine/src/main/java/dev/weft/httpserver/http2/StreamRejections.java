@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The reader's answers for streams it does not serve: a request refused before any handler sees it (400, 431, 413,
- * REFUSED_STREAM), a stream error (RST_STREAM, RFC 9113 §5.4.2), and frames arriving on a closed stream (§5.1).
+ * The reader's answers for streams it does not serve: a request refused before any handler sees it (400, 431,
+ * 413, REFUSED_STREAM), a stream error (RST_STREAM, RFC 9113 §5.4.2), and DATA or HEADERS arriving on a stream
+ * whose state does not take them (§5.1, the table in {@link StreamState}).
  */
 final class StreamRejections {
 
@@ -53,14 +54,14 @@ final class StreamRejections {
         if (!endStream) {
             host.sendReset(id, ErrorCode.NO_ERROR);
         }
-        closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+        closedStreams.add(id, StreamState.RESET_SENT);
     }
 
     /** Refuses a stream over the concurrency limit; refusals spend the reset budget. */
     void refuse(int id) throws IOException {
         guard.spendReset();
         host.sendReset(id, ErrorCode.REFUSED_STREAM);
-        closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+        closedStreams.add(id, StreamState.RESET_SENT);
     }
 
     void streamError(Http2StreamException e) throws IOException {
@@ -69,32 +70,43 @@ final class StreamRejections {
                 + e.errorCode() + " " + e.getMessage());
         host.connection().stats().protocolError(ProtocolError.HTTP2_STREAM_ERROR);
         Http2Stream stream = host.streams().get(id);
-        if (stream == null || !stream.reset(e.errorCode())) {
+        if (stream == null || !stream.resetForClient(e.errorCode())) {
             host.sendReset(id, e.errorCode());
             if (closedStreams.find(id) == null) {
-                closedStreams.add(id, ClosedStreams.How.RESET_BY_US);
+                closedStreams.add(id, StreamState.RESET_SENT);
             }
         }
         guard.spendReset();
     }
 
     /**
-     * A frame for a stream that is not open but whose id was used (§5.1 "closed").
+     * DATA or HEADERS for a stream whose id was used and whose state does not take them (§5.1, §6.1): a stream
+     * that the client ended or reset, or that closed. Ignored after our RST_STREAM (such frames may cross it),
+     * at the cost of a control frame.
      *
+     * @param state           the stream's state if it is still in the table, else null (then looked up among the
+     *                        recently closed streams)
      * @param highestStreamId the highest stream id the client has opened
      */
-    void lateFrameOnClosedStream(int id, boolean headers, int highestStreamId) throws IOException {
-        ClosedStreams.How how = closedStreams.find(id);
-        if (how == ClosedStreams.How.RESET_BY_US) {
-            return; // §5.1: frames in flight when we reset the stream are ignored
+    void notAccepted(int id, StreamState state, boolean headers, int highestStreamId) throws IOException {
+        StreamState s = state != null ? state : closedStreams.find(id);
+        if (s == null) {
+            if (headers) {
+                throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR,
+                        "stream id " + id + " is not greater than " + highestStreamId);
+            }
+            throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "DATA on closed stream " + id);
         }
-        if (how == ClosedStreams.How.ENDED) {
-            throw new Http2ConnectionException(ErrorCode.STREAM_CLOSED, "frame on closed stream " + id);
+        String frame = headers ? "HEADERS" : "DATA";
+        switch (s) {
+            case RESET_SENT -> guard.spendControl(); // §5.1: frames in flight when we reset the stream
+            case CLOSED -> throw new Http2ConnectionException(ErrorCode.STREAM_CLOSED,
+                    frame + " on closed stream " + id);
+            case HALF_CLOSED_REMOTE -> throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED,
+                    frame + " after END_STREAM");
+            case RESET_RECEIVED -> throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED,
+                    frame + " after RST_STREAM");
+            case OPEN, HALF_CLOSED_LOCAL -> throw new IllegalStateException(frame + " is taken in state " + s);
         }
-        if (how == null && headers) {
-            throw new Http2ConnectionException(ErrorCode.PROTOCOL_ERROR,
-                    "stream id " + id + " is not greater than " + highestStreamId);
-        }
-        throw new Http2StreamException(id, ErrorCode.STREAM_CLOSED, "frame on closed stream " + id);
     }
 }

@@ -48,7 +48,17 @@ public enum ProtocolError {
     /** The client closed or reset the connection before it had taken the whole response. */
     RESPONSE_ABORTED,
     /** An unread request body the server discarded after the response took longer than {@code drainTimeout}. */
-    DRAIN_TIMEOUT;
+    DRAIN_TIMEOUT,
+    /**
+     * A request body arrived slower than {@code minRequestDataRate} while the handler waited for it: {@code 408}
+     * and a close (HTTP/2: {@code RST_STREAM CANCEL}).
+     */
+    REQUEST_DATA_RATE,
+    /**
+     * A client took a response slower than {@code minResponseDataRate} while writes waited for it: the connection
+     * is closed (HTTP/2: {@code RST_STREAM CANCEL}).
+     */
+    RESPONSE_DATA_RATE;
 
     /** Stable lower-case name, e.g. {@code bad_content_length}. */
     public String key() {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,10 +21,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -62,30 +61,15 @@ class Http2InteropClientTest {
     private static Path patternFile(long size) throws IOException {
         Path f = tmp.resolve("pattern-" + size + ".bin");
         if (!Files.exists(f)) {
-            byte[] buf = new byte[251 * 64];
-            for (int i = 0; i < buf.length; i++) {
-                buf[i] = (byte) (i % 251);
-            }
             try (OutputStream out = Files.newOutputStream(f)) {
-                for (long left = size; left > 0; ) {
-                    int n = (int) Math.min(left, buf.length);
-                    out.write(buf, 0, n);
-                    left -= n;
-                }
+                Http2TestRoutes.writePattern(out, size);
             }
         }
         return f;
     }
 
     private static String digestOf(Path file) throws IOException {
-        MessageDigest md = Http2TestRoutes.sha256();
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buf = new byte[64 * 1024];
-            for (int n; (n = in.read(buf)) >= 0; ) {
-                md.update(buf, 0, n);
-            }
-        }
-        return Files.size(file) + " " + HexFormat.of().formatHex(md.digest());
+        return Http2TestRoutes.lengthAndDigest(Files.newInputStream(file));
     }
 
     // ---- curl ----
@@ -213,16 +197,25 @@ class Http2InteropClientTest {
             assertEquals(HttpClient.Version.HTTP_2, down.version());
             assertEquals(200, down.statusCode());
             assertEquals(String.valueOf(LARGE), down.headers().firstValue("content-length").orElse("none"));
-            MessageDigest md = Http2TestRoutes.sha256();
-            long total = 0;
-            try (InputStream in = down.body()) {
-                byte[] buf = new byte[64 * 1024];
-                for (int n; (n = in.read(buf)) >= 0; ) {
-                    md.update(buf, 0, n);
-                    total += n;
-                }
-            }
-            assertEquals(Http2TestRoutes.patternDigest(LARGE), total + " " + HexFormat.of().formatHex(md.digest()));
+            assertEquals(Http2TestRoutes.patternDigest(LARGE), Http2TestRoutes.lengthAndDigest(down.body()));
+        }
+    }
+
+    /**
+     * A handler sends the headers and returns; once its thread has ended, another thread writes 3 MB and closes
+     * the exchange. The exchange ends when it is closed, not when handle() returns: the whole body arrives.
+     */
+    @Test
+    void jdkHttpClientGetsABodyFinishedAfterTheHandlerReturned() throws Exception {
+        long size = 3L * 1024 * 1024 + 5;
+        try (HttpClient client = jdkClient()) {
+            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(
+                            URI.create(servers.url(true, "/finish-later?size=" + size))).timeout(Duration.ofSeconds(60))
+                    .build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(HttpClient.Version.HTTP_2, r.version());
+            assertEquals(200, r.statusCode());
+            assertEquals(Http2TestRoutes.patternDigest(size),
+                    Http2TestRoutes.lengthAndDigest(new ByteArrayInputStream(r.body())));
         }
     }
 }

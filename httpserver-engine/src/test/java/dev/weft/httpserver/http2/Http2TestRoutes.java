@@ -38,6 +38,7 @@ final class Http2TestRoutes {
         });
         m.put("/throw-after", Http2TestRoutes::throwAfterHeaders);
         m.put("/download", Http2TestRoutes::download);
+        m.put("/finish-later", Http2TestRoutes::finishLater);
         m.put("/sha256", Http2TestRoutes::sha256);
         m.put("/trailers", Http2TestRoutes::requestTrailers);
         m.put("/slow", Http2TestRoutes::slow);
@@ -99,30 +100,43 @@ final class Http2TestRoutes {
         long size = Long.parseLong(query(ex, "size", "0"));
         ex.sendResponseHeaders(200, size == 0 ? -1 : size);
         try (OutputStream out = ex.getResponseBody()) {
-            byte[] buf = new byte[251 * 64];
-            for (int i = 0; i < buf.length; i++) {
-                buf[i] = (byte) (i % 251);
+            writePattern(out, size);
+        }
+    }
+
+    /**
+     * {@code /finish-later?size=N}: sends the headers (length unknown) and returns from {@code handle()}; another
+     * thread, once the handler's thread has ended, writes N bytes of the pattern and closes the exchange. The JDK
+     * API allows it: the exchange ends when it is closed, not when {@code handle()} returns.
+     */
+    static void finishLater(HttpExchange ex) throws IOException {
+        TestServer.drain(ex.getRequestBody());
+        long size = Long.parseLong(query(ex, "size", "0"));
+        ex.sendResponseHeaders(200, 0);
+        Thread handler = Thread.currentThread();
+        Thread.ofVirtual().name("finish-later").start(() -> {
+            try (OutputStream out = ex.getResponseBody()) {
+                handler.join();
+                writePattern(out, size);
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException("finishing the response failed", e);
             }
-            for (long left = size; left > 0; ) {
-                int n = (int) Math.min(left, buf.length);
-                out.write(buf, 0, n);
-                left -= n;
-            }
+        });
+    }
+
+    /** Writes {@code size} bytes of the pattern {@code i % 251}. */
+    static void writePattern(OutputStream out, long size) throws IOException {
+        byte[] buf = patternChunk();
+        for (long left = size; left > 0; ) {
+            int n = (int) Math.min(left, buf.length);
+            out.write(buf, 0, n);
+            left -= n;
         }
     }
 
     /** Reads the body and answers {@code "<length> <sha-256 hex>"}. */
     static void sha256(HttpExchange ex) throws IOException {
-        MessageDigest md = sha256();
-        long total = 0;
-        byte[] buf = new byte[64 * 1024];
-        try (InputStream in = ex.getRequestBody()) {
-            for (int n; (n = in.read(buf)) >= 0; ) {
-                md.update(buf, 0, n);
-                total += n;
-            }
-        }
-        TestServer.respond(ex, 200, total + " " + HexFormat.of().formatHex(md.digest()));
+        TestServer.respond(ex, 200, lengthAndDigest(ex.getRequestBody()));
     }
 
     /**
@@ -206,15 +220,35 @@ final class Http2TestRoutes {
     /** {@code "<length> <sha-256 hex>"} of {@code size} bytes of the pattern. */
     static String patternDigest(long size) {
         MessageDigest md = sha256();
-        byte[] buf = new byte[251 * 64];
-        for (int i = 0; i < buf.length; i++) {
-            buf[i] = (byte) (i % 251);
-        }
+        byte[] buf = patternChunk();
         for (long left = size; left > 0; ) {
             int n = (int) Math.min(left, buf.length);
             md.update(buf, 0, n);
             left -= n;
         }
         return size + " " + HexFormat.of().formatHex(md.digest());
+    }
+
+    /** {@code "<length> <sha-256 hex>"} of what {@code in} holds, read to its end and closed. */
+    static String lengthAndDigest(InputStream in) throws IOException {
+        MessageDigest md = sha256();
+        long total = 0;
+        try (in) {
+            byte[] buf = new byte[64 * 1024];
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                md.update(buf, 0, n);
+                total += n;
+            }
+        }
+        return total + " " + HexFormat.of().formatHex(md.digest());
+    }
+
+    /** 64 rounds of the pattern: a whole number of them, so consecutive chunks continue it. */
+    private static byte[] patternChunk() {
+        byte[] buf = new byte[251 * 64];
+        for (int i = 0; i < buf.length; i++) {
+            buf[i] = (byte) (i % 251);
+        }
+        return buf;
     }
 }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class PythonH2 {
 
     private static final List<String> SCRIPTS = List.of("h2common.py", "h2_requests.py", "h2_rapid_reset.py",
-            "ws_over_h2.py");
+            "ws_over_h2.py", "h2raw.py", "h2_stream_states.py", "h2_flood.py", "h2_slow_streams.py");
     private static Path dir;
 
     private PythonH2() {
