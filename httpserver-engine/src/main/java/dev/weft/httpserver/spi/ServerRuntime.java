@@ -90,6 +90,9 @@ final class ServerRuntime {
                 throw e;
             }
             listener = s;
+            InetSocketAddress bound = (InetSocketAddress) s.getLocalSocketAddress();
+            stats.serverName((owner instanceof com.sun.net.httpserver.HttpsServer ? "https://" : "http://")
+                    + bound.getHostString() + ":" + bound.getPort());
             state = State.BOUND;
         } finally {
             lock.unlock();

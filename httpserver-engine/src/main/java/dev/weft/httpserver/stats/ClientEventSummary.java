@@ -27,10 +27,17 @@ final class ClientEventSummary {
     private final AtomicLongArray unreported = new AtomicLongArray(KINDS);
     /** When each kind was last reported ({@code clock} value, 0 for never). */
     private final AtomicLongArray lastReported = new AtomicLongArray(KINDS);
+    /** Which server the lines are about, e.g. its listening address; empty until known. */
+    private volatile String server = "";
 
     ClientEventSummary(long intervalNanos, LongSupplier clock) {
         this.intervalNanos = intervalNanos;
         this.clock = clock;
+    }
+
+    /** Names the server in the lines, e.g. {@code 127.0.0.1:8080}. */
+    void server(String name) {
+        server = name + ": ";
     }
 
     /** Notes one event; reports it at once if this kind was not reported within the interval. */
@@ -62,7 +69,7 @@ final class ClientEventSummary {
         long n = unreported.getAndSet(i, 0);
         if (n > 0 && LOG.isLoggable(Level.INFO)) {
             long seconds = last == 0 ? 0 : Math.round((now - last) / 1e9);
-            LOG.log(Level.INFO, n + (n == 1 ? " client event " : " client events ") + kind.key()
+            LOG.log(Level.INFO, server + n + (n == 1 ? " client event " : " client events ") + kind.key()
                     + (seconds > 0 ? " in the last " + seconds + " s" : "")
                     + " (counted in the statistics; each is logged at DEBUG)");
         }

@@ -153,6 +153,11 @@ public final class ServerStats {
         clientEvents.record(error);
     }
 
+    /** Names the server in its client-event summary lines, e.g. by its listening address. */
+    public void serverName(String name) {
+        clientEvents.server(name);
+    }
+
     /** Writes the client-event summary lines that are due; called periodically by the server. */
     public void logClientEventSummary() {
         clientEvents.flush();
