@@ -66,6 +66,20 @@ public final class AccessLogLines implements AutoCloseable {
         return fail("no access log line containing " + text + " in:\n" + seen);
     }
 
+    /**
+     * The lines logged since the last call, up to the moment each of {@code texts} has appeared in one of them,
+     * in whatever order (exchanges on different connections end in any order); fails if that takes over 10 s.
+     */
+    public String untilAll(String... texts) throws InterruptedException {
+        java.util.Set<String> missing = new java.util.LinkedHashSet<>(java.util.List.of(texts));
+        StringBuilder seen = new StringBuilder();
+        for (String l; !missing.isEmpty() && (l = lines.poll(10, TimeUnit.SECONDS)) != null; ) {
+            seen.append(l).append('\n');
+            missing.removeIf(l::contains);
+        }
+        return missing.isEmpty() ? seen.toString() : fail("no access log line containing " + missing + " in:\n" + seen);
+    }
+
     @Override
     public void close() {
         logger.removeHandler(capture);
