@@ -3,6 +3,7 @@ package dev.weft.httpserver.spi;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ class JdkExchangeSemanticsTest {
             assertEquals(200, r.statusCode());
             assertEquals(Long.toString(size), r.body());
         }
-        assertTrue(server.stats().bytesReceived() > size);
+        Await.until("the upload counted in the statistics", () -> server.stats().bytesReceived() > size);
     }
 
     /** {@code size} zero bytes, generated as they are read. */
