@@ -62,13 +62,15 @@ class FilterChainTest {
                     ctx.addServlet("error", writing("404 page")).addMapping("/error");
                     ctx.addServlet("forward", new HttpServlet() {
                         @Override
-                        protected void service(HttpServletRequest req, HttpServletResponse resp) throws Exception {
+                        protected void service(HttpServletRequest req, HttpServletResponse resp)
+                                throws IOException, jakarta.servlet.ServletException {
                             req.getRequestDispatcher("/target").forward(req, resp);
                         }
                     }).addMapping("/forward");
                     ctx.addServlet("include", new HttpServlet() {
                         @Override
-                        protected void service(HttpServletRequest req, HttpServletResponse resp) throws Exception {
+                        protected void service(HttpServletRequest req, HttpServletResponse resp)
+                                throws IOException, jakarta.servlet.ServletException {
                             req.getRequestDispatcher("/target").include(req, resp);
                         }
                     }).addMapping("/include");
