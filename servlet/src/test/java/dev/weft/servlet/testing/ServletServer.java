@@ -2,6 +2,7 @@ package dev.weft.servlet.testing;
 
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
@@ -9,6 +10,7 @@ import dev.weft.servlet.ServletContainer;
 import dev.weft.servlet.ServletContainerConfig;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -35,6 +37,11 @@ public final class ServletServer implements AutoCloseable {
         return start(configure, ServerConfig.defaults(), null);
     }
 
+    /** The same over TLS with the shared test certificates (a client certificate is asked for, not required). */
+    public static ServletServer startTls(Consumer<ServletContainerConfig.Builder> configure) throws IOException {
+        return start(configure, ServerConfig.defaults(), Tls.shared().serverContext());
+    }
+
     /**
      * Creates, starts and mounts a container; with {@code tls} the server is an {@code HttpsServer} (h2 and
      * http/1.1 by ALPN).
@@ -49,7 +56,14 @@ public final class ServletServer implements AutoCloseable {
         HttpServer server;
         if (tls != null) {
             HttpsServer https = Weft.createHttpsServer(address, 0, serverConfig);
-            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            https.setHttpsConfigurator(new HttpsConfigurator(tls) {
+                @Override
+                public void configure(HttpsParameters params) {
+                    SSLParameters p = tls.getDefaultSSLParameters();
+                    p.setWantClientAuth(true);
+                    params.setSSLParameters(p);
+                }
+            });
             server = https;
         } else {
             server = Weft.createHttpServer(address, 0, serverConfig);
