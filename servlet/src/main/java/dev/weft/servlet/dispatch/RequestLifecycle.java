@@ -228,10 +228,13 @@ final class RequestLifecycle implements AsyncDriver {
         }
         DispatchPath at = request.dispatch();
         request.setContainerAttribute(RequestDispatcher.ERROR_STATUS_CODE, status);
-        request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION_TYPE, failure == null ? null : failure.getClass());
+        if (failure != null) {
+            // after sendError the application may have exposed its own exception attributes: kept
+            request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION_TYPE, failure.getClass());
+            request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION, failure);
+        }
         request.setContainerAttribute(RequestDispatcher.ERROR_MESSAGE,
                 message != null ? message : failure != null ? failure.getMessage() : null);
-        request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION, failure);
         request.setContainerAttribute(RequestDispatcher.ERROR_REQUEST_URI, at.requestUri());
         request.setContainerAttribute(RequestDispatcher.ERROR_QUERY_STRING, at.queryString());
         request.setContainerAttribute(RequestDispatcher.ERROR_SERVLET_NAME,

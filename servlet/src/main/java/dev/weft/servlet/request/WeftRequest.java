@@ -79,6 +79,7 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
     private BufferedReader reader;
     private String characterEncoding;
     private List<UploadedPart> parts;
+    private RequestInputException partsFailure;
     private List<Locale> locales;
     private AsyncHost async;
     private volatile boolean asyncSupported = true;
@@ -390,17 +391,18 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
 
     /** The form part of the parameters (§3.1.1): a POSTed urlencoded body, or a multipart body's text parts. */
     private List<FormFields.Field> bodyFields() throws Exception {
-        if (!method.equals("POST") || bodyUse != BodyUse.NONE) {
+        if (!method.equals("POST") || bodyUse != BodyUse.NONE && bodyUse != BodyUse.PARTS) {
             return List.of();
         }
         String type = getContentType();
         String media = type == null ? "" : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
-        if (media.equals("application/x-www-form-urlencoded")) {
+        if (media.equals("application/x-www-form-urlencoded") && bodyUse == BodyUse.NONE) {
             bodyUse = BodyUse.PARAMETERS;
             return FormDecoder.read(input(), bodyCharset(), context.settings().formLimits());
         }
         ServletEntry servlet = dispatch.servlet();
-        if (media.equals("multipart/form-data") && servlet != null && servlet.multipartConfig() != null) {
+        if (media.equals("multipart/form-data") && (parts != null
+                || servlet != null && servlet.multipartConfig() != null)) {
             List<FormFields.Field> fields = new ArrayList<>();
             for (Part p : getParts()) {
                 if (p.getSubmittedFileName() == null && p instanceof UploadedPart part) {
@@ -441,6 +443,9 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
 
     @Override
     public Collection<Part> getParts() throws IOException, ServletException {
+        if (partsFailure != null) {
+            throw partsFailure; // the same answer on every call, as during an error dispatch
+        }
         if (parts == null) {
             ServletEntry servlet = dispatch.servlet();
             MultipartConfigElement config = servlet == null ? null : servlet.multipartConfig();
@@ -460,7 +465,12 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
             if (config.getLocation() != null && !config.getLocation().isEmpty()) {
                 location = location.resolve(config.getLocation());
             }
-            parts = MultipartParts.read(input(), type, getContentLengthLong(), config, location);
+            try {
+                parts = MultipartParts.read(input(), type, getContentLengthLong(), config, location);
+            } catch (RequestInputException e) {
+                partsFailure = e;
+                throw e;
+            }
         }
         return Collections.unmodifiableList(new ArrayList<>(parts));
     }
