@@ -1,12 +1,14 @@
 package dev.weft.servlet.dispatch;
 
 import dev.weft.servlet.chain.FilterSelection;
+import dev.weft.servlet.chain.SecurityConstraints;
 import dev.weft.servlet.chain.ServletChain;
 import dev.weft.servlet.context.FilterEntry;
 import dev.weft.servlet.context.ServletEntry;
 import dev.weft.servlet.context.WeftServletContext;
 import dev.weft.servlet.request.DispatchPath;
 import dev.weft.servlet.request.WeftRequest;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
@@ -53,6 +55,10 @@ final class ChainRunner {
                 http.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
                 return;
             }
+        }
+        if (path.type() == DispatcherType.REQUEST && !SecurityConstraints.permits(servlet, base)) {
+            ((HttpServletResponse) response).sendError(HttpServletResponse.SC_FORBIDDEN);
+            return;
         }
         List<FilterEntry> filters = FilterSelection.select(context.registrations(), named ? null : path.path(),
                 servlet == null ? null : servlet.getName(), path.type());

@@ -161,7 +161,7 @@ final class RequestLifecycle implements AsyncDriver {
 
     /** A dispatch threw {@code t}: what follows. */
     private Action failed(Throwable t, boolean asyncDispatch) {
-        if (request.clientFailed()) {
+        if (request.clientFailed() || response.output().writeFailed()) {
             LOG.log(Level.DEBUG, () -> "client broke off " + originalMethod + " " + original.requestUri() + ": " + t);
             aborted = t;
             return Action.COMPLETE;
@@ -177,14 +177,15 @@ final class RequestLifecycle implements AsyncDriver {
     /** Records {@code t} (or a plain error when null) as the request's error, to answer with its status. */
     private void markError(Throwable t, String message) {
         int status = t == null ? 500 : statusFor(t);
-        if (t != null && failure == null) {
-            logFailure(t);
-        }
-        failure = t != null ? t : failure;
         if (t instanceof UnavailableException u && !u.isPermanent() && !response.isCommitted()) {
             response.setHeader("Retry-After", String.valueOf(Math.max(1, u.getUnavailableSeconds())));
         }
-        if (!response.containerError(status, message)) {
+        boolean answered = response.containerError(status, message);
+        if (t != null && failure == null && (answered || Thread.currentThread() != engineThread)) {
+            logFailure(t); // on the engine's thread an unanswerable failure is rethrown, and the engine logs it
+        }
+        failure = t != null ? t : failure;
+        if (!answered) {
             aborted = t != null ? t : new IOException("the response was committed before an error: " + message);
         }
     }

@@ -30,6 +30,7 @@ public final class ResponseOutput extends ServletOutputStream {
     private boolean closed;
     private boolean suspended;
     private long written;
+    private volatile boolean writeFailed;
     private NonBlockingWriter nonBlocking;
 
     ResponseOutput(WeftResponse response, int bufferSize) {
@@ -166,7 +167,12 @@ public final class ResponseOutput extends ServletOutputStream {
             commitLocked(false);
             drainLocked();
             if (target != null) {
-                target.flush();
+                try {
+                    target.flush();
+                } catch (IOException e) {
+                    writeFailed = true;
+                    throw e;
+                }
             }
         } finally {
             lock.unlock();
@@ -250,8 +256,18 @@ public final class ResponseOutput extends ServletOutputStream {
 
     private void sink(byte[] b, int off, int len) throws IOException {
         if (target != null && len > 0) {
-            target.write(b, off, len);
+            try {
+                target.write(b, off, len);
+            } catch (IOException e) {
+                writeFailed = true;
+                throw e;
+            }
         }
+    }
+
+    /** Whether sending the body failed (the client went away or stopped reading). */
+    public boolean writeFailed() {
+        return writeFailed;
     }
 
     // ---- non-blocking output
