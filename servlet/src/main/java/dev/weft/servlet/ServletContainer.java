@@ -13,6 +13,7 @@ import dev.weft.servlet.dispatch.ErrorPageEntry;
 import dev.weft.servlet.dispatch.ServletHandler;
 import dev.weft.servlet.resource.DefaultServlet;
 import dev.weft.servlet.resource.MimeTable;
+import dev.weft.servlet.response.CompressionRule;
 import dev.weft.servlet.session.SessionSettings;
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
@@ -114,7 +115,11 @@ public final class ServletContainer {
                 name(c.requestCharacterEncoding()), name(c.responseCharacterEncoding()), c.classLoader(),
                 c.documentRoot(), c.staticResourceLocations(), c.tempDir(), c.registerDefaultServlet(),
                 c.welcomeFiles(), session, c.responseBufferSize(), c.asyncTimeout().toMillis(), c.formLimits(),
-                c.cookieSameSite(), c.serverInfo(), "weft");
+                c.cookieSameSite(), compression(c.compression()), c.serverInfo(), "weft");
+    }
+
+    private static CompressionRule compression(ResponseCompression c) {
+        return c == null ? null : new CompressionRule(c.mimeTypes(), c.minResponseSize(), c.excludedUserAgents());
     }
 
     private static String name(Charset charset) {

@@ -61,6 +61,7 @@ public final class ServletContainerConfig {
     private final Duration asyncTimeout;
     private final FormLimits formLimits;
     private final Function<Cookie, String> cookieSameSite;
+    private final ResponseCompression compression;
     private final boolean showStackTraces;
     private final String serverInfo;
 
@@ -88,6 +89,7 @@ public final class ServletContainerConfig {
         this.asyncTimeout = b.asyncTimeout;
         this.formLimits = b.formLimits;
         this.cookieSameSite = b.cookieSameSite;
+        this.compression = b.compression;
         this.showStackTraces = b.showStackTraces;
         this.serverInfo = b.serverInfo;
     }
@@ -217,6 +219,11 @@ public final class ServletContainerConfig {
         return cookieSameSite;
     }
 
+    /** When response bodies are gzipped, or null for never. */
+    public ResponseCompression compression() {
+        return compression;
+    }
+
     /** Whether the container's own error page shows the exception's stack trace. */
     public boolean showStackTraces() {
         return showStackTraces;
@@ -252,6 +259,7 @@ public final class ServletContainerConfig {
         private Duration asyncTimeout = Duration.ofSeconds(30);
         private FormLimits formLimits = FormLimits.defaults();
         private Function<Cookie, String> cookieSameSite;
+        private ResponseCompression compression;
         private boolean showStackTraces;
         private String serverInfo = "Weft Servlet/6.1";
 
@@ -432,6 +440,12 @@ public final class ServletContainerConfig {
         /** Chooses a {@code SameSite} value (or null) for each application cookie that has none. */
         public Builder cookieSameSite(Function<Cookie, String> chooser) {
             this.cookieSameSite = chooser;
+            return this;
+        }
+
+        /** Gzip response bodies as {@code compression} says (default null: never). */
+        public Builder compression(ResponseCompression compression) {
+            this.compression = compression;
             return this;
         }
 

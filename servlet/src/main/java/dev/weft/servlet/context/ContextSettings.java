@@ -1,6 +1,7 @@
 package dev.weft.servlet.context;
 
 import dev.weft.httpserver.forms.FormLimits;
+import dev.weft.servlet.response.CompressionRule;
 import dev.weft.servlet.session.SessionSettings;
 import jakarta.servlet.http.Cookie;
 
@@ -33,6 +34,7 @@ import java.util.function.Function;
  * @param asyncTimeoutMillis        default {@code AsyncContext} timeout; 0 or less: none
  * @param formLimits                limits on query strings and urlencoded bodies
  * @param cookieSameSite            the {@code SameSite} value for an application cookie without one, or null
+ * @param compression               when response bodies are gzipped, or null for never
  * @param serverInfo                {@code getServerInfo()}
  * @param virtualServerName         {@code getVirtualServerName()}
  */
@@ -42,6 +44,7 @@ public record ContextSettings(String contextPath, String displayName, Map<String
                               ClassLoader classLoader, Path documentRoot, List<URL> staticResourceLocations,
                               Path tempDir, boolean registerDefaultServlet, List<String> welcomeFiles,
                               SessionSettings session, int responseBufferSize, long asyncTimeoutMillis,
-                              FormLimits formLimits, Function<Cookie, String> cookieSameSite, String serverInfo,
+                              FormLimits formLimits, Function<Cookie, String> cookieSameSite,
+                              CompressionRule compression, String serverInfo,
                               String virtualServerName) {
 }

@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The container's {@link HttpServletResponse} over one engine exchange (Servlet 6.1 §5): status and header
@@ -190,6 +191,14 @@ public final class WeftResponse implements HttpServletResponse {
         int sc = status;
         if (sc == SC_NO_CONTENT || sc == SC_NOT_MODIFIED) {
             length = -1;
+        }
+        CompressionRule gzip = context.settings().compression();
+        if (gzip != null && length != -1 && gzip.applies(exchange.getRequestMethod(), exchange.getRequestHeaders(), sc,
+                headers, type, length > 0 && trailers == null ? length : -1)) {
+            headers.set("Content-Encoding", "gzip");
+            headers.add("Vary", "Accept-Encoding");
+            exchange.sendResponseHeaders(sc, 0);
+            return new GZIPOutputStream(exchange.getResponseBody(), 8192, true);
         }
         if (request.isHead()) {
             if (length == -1 && sc != SC_NO_CONTENT && sc != SC_NOT_MODIFIED) {
