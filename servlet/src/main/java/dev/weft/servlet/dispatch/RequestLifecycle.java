@@ -262,6 +262,17 @@ final class RequestLifecycle implements AsyncDriver {
         return cycle.afterDispatch();
     }
 
+    /** Sends the 101 and gives the connection to the upgrade handler; it closes the exchange when done. */
+    private void upgrade() {
+        try {
+            response.finish();
+            request.startUpgrade();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "starting the protocol upgrade of " + original.requestUri() + " failed", e);
+            request.exchange().close();
+        }
+    }
+
     private void writeErrorBody(int status, String message) {
         try {
             ErrorBody.write(response, status, message, failure, host.showStackTraces());
@@ -279,6 +290,9 @@ final class RequestLifecycle implements AsyncDriver {
                 } else {
                     request.exchange().close();
                 }
+            } else if (request.upgradeHandler() != null && !response.isErrorPending()
+                    && response.getStatus() == 101) {
+                upgrade();
             } else {
                 if (response.isErrorPending()) {
                     writeErrorBody(response.getStatus(), response.errorMessage());

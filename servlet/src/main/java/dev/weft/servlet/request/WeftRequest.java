@@ -84,6 +84,7 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
     private AsyncHost async;
     private volatile boolean asyncSupported = true;
     private boolean loggedOut;
+    private HttpUpgradeHandler upgradeHandler;
 
     /**
      * @param rawPath the request target's path, still encoded
@@ -845,8 +846,44 @@ public final class WeftRequest implements HttpServletRequest, RequestFacts {
         loggedOut = true;
     }
 
+    /**
+     * Prepares a protocol upgrade (§2.3.3.5): the handler is created now and gets the connection once the
+     * response ({@code 101}, with the headers the application sets) has been sent after the request's dispatch.
+     * HTTP/1.1 only: HTTP/2 has no upgrade (RFC 9113 §8.6).
+     */
     @Override
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
-        throw new ServletException("HTTP upgrade through the servlet API is not available on this container");
+        Objects.requireNonNull(handlerClass, "handler class");
+        if (!exchange.getProtocol().equals("HTTP/1.1")) {
+            throw new ServletException("protocol upgrade needs HTTP/1.1, the request is " + exchange.getProtocol());
+        }
+        if (upgradeHandler != null) {
+            throw new IllegalStateException("upgrade was called already");
+        }
+        T handler;
+        try {
+            handler = handlerClass.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new ServletException("cannot instantiate " + handlerClass.getName(), e);
+        }
+        upgradeHandler = handler;
+        response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+        return handler;
+    }
+
+    /** The handler of a requested upgrade, or null. */
+    public HttpUpgradeHandler upgradeHandler() {
+        return upgradeHandler;
+    }
+
+    /**
+     * Hands the connection to the upgrade handler, once the {@code 101} response has been sent.
+     *
+     * @return the connection now owned by the handler
+     */
+    public UpgradeConnection startUpgrade() throws Exception {
+        UpgradeConnection connection = new UpgradeConnection(exchange, upgradeHandler, context);
+        context.runAsApplication(() -> upgradeHandler.init(connection));
+        return connection;
     }
 }

@@ -200,6 +200,10 @@ public final class WeftResponse implements HttpServletResponse {
             exchange.sendResponseHeaders(sc, 0);
             return new GZIPOutputStream(exchange.getResponseBody(), 8192, true);
         }
+        if (sc == SC_SWITCHING_PROTOCOLS) {
+            exchange.sendResponseHeaders(sc, 0); // the engine hands the raw connection over
+            return null;
+        }
         if (request.isHead()) {
             if (length == -1 && sc != SC_NO_CONTENT && sc != SC_NOT_MODIFIED) {
                 headers.set("Content-Length", "0");
