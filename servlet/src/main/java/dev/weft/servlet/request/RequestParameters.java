@@ -6,7 +6,6 @@ import dev.weft.httpserver.forms.FormLimits;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,12 +94,5 @@ final class RequestParameters {
         for (FormFields.Field f : fields) {
             m.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(f.value());
         }
-    }
-
-    /** {@code getParameterMap()}'s view: unmodifiable, values as arrays. */
-    static Map<String, String[]> asArrays(Map<String, List<String>> params) {
-        Map<String, String[]> m = new LinkedHashMap<>();
-        params.forEach((k, v) -> m.put(k, v.toArray(new String[0])));
-        return Collections.unmodifiableMap(m);
     }
 }
