@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.ExchangeAttributes;
 import dev.weft.servlet.context.WeftServletContext;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
@@ -18,10 +17,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -35,34 +30,24 @@ import java.util.zip.GZIPOutputStream;
  * the response (the container then writes the error page or the redirect). During an include
  * ({@link #enterInclude}) the status and headers cannot change.
  */
-public final class WeftResponse implements HttpServletResponse {
+public final class WeftResponse extends ResponseFields {
 
     private enum BodyUse { NONE, STREAM, WRITER }
 
     private final HttpExchange exchange;
-    private final WeftServletContext context;
-    private final Headers headers;
     private final ResponseOutput output;
     private RequestFacts request;
     private BodyUse bodyUse = BodyUse.NONE;
     private PrintWriter writer;
     private volatile int status = SC_OK;
-    private String contentType;
-    private String charset;
-    private boolean charsetFromContentTypeOrSetter;
-    private Locale locale;
-    private boolean localeSet;
-    private long contentLength = -1;
     private Supplier<Map<String, String>> trailers;
-    private int includeDepth;
     private volatile boolean appCommitted;
     private boolean errorPending;
     private String errorMessage;
 
     public WeftResponse(HttpExchange exchange, WeftServletContext context) {
+        super(context, exchange.getResponseHeaders());
         this.exchange = exchange;
-        this.context = context;
-        this.headers = exchange.getResponseHeaders();
         this.output = new ResponseOutput(this, context.settings().responseBufferSize());
     }
 
@@ -119,21 +104,7 @@ public final class WeftResponse implements HttpServletResponse {
         output.resume();
         bodyUse = BodyUse.NONE;
         writer = null;
-        contentType = null;
-        charset = null;
-        charsetFromContentTypeOrSetter = false;
-        contentLength = -1;
-        headers.remove("Content-Length");
-    }
-
-    /** Includes nest: while inside one, status and headers are left alone. */
-    public void enterInclude() {
-        includeDepth++;
-    }
-
-    /** Leaves an include. */
-    public void leaveInclude() {
-        includeDepth--;
+        clearContent();
     }
 
     /** A forward returned (§9.4): the application's further output is ignored; the container completes it. */
@@ -170,14 +141,8 @@ public final class WeftResponse implements HttpServletResponse {
      * @return the engine's body stream, or null when the body must be discarded (HEAD)
      */
     OutputStream commitHead(long completeLength) throws IOException {
+        completeFields();
         String type = getContentType();
-        if (type != null) {
-            headers.set("Content-Type", type);
-        }
-        if (localeSet && locale != null) {
-            headers.set("Content-Language", locale.toLanguageTag());
-        }
-        headers.remove("Content-Length");
         long length;
         if (trailers != null) {
             length = 0;
@@ -324,149 +289,6 @@ public final class WeftResponse implements HttpServletResponse {
     // ---- headers
 
     @Override
-    public void addCookie(Cookie cookie) {
-        if (isCommitted() || includeDepth > 0) {
-            return;
-        }
-        Objects.requireNonNull(cookie, "cookie");
-        String sameSite = context.settings().cookieSameSite() == null ? null
-                : context.settings().cookieSameSite().apply(cookie);
-        headers.add("Set-Cookie", SetCookieHeader.format(cookie, sameSite));
-    }
-
-    /** Adds the session cookie, which the SameSite default for application cookies does not touch. */
-    public void addSessionCookie(Cookie cookie) {
-        headers.add("Set-Cookie", SetCookieHeader.format(cookie, null));
-    }
-
-    @Override
-    public boolean containsHeader(String name) {
-        return getHeader(name) != null;
-    }
-
-    @Override
-    public void setHeader(String name, String value) {
-        if (name == null || isCommitted() || includeDepth > 0) {
-            return;
-        }
-        if (special(name, value, true)) {
-            return;
-        }
-        if (value == null) {
-            headers.remove(name);
-        } else {
-            headers.set(name, checkValue(name, value));
-        }
-    }
-
-    @Override
-    public void addHeader(String name, String value) {
-        if (name == null || value == null || isCommitted() || includeDepth > 0) {
-            return;
-        }
-        if (special(name, value, false)) {
-            return;
-        }
-        headers.add(name, checkValue(name, value));
-    }
-
-    /** Content-Type and Content-Length are kept as the response's own state. */
-    private boolean special(String name, String value, boolean set) {
-        if (name.equalsIgnoreCase("Content-Type")) {
-            if (value == null) {
-                contentType = null;
-                charset = null;
-                charsetFromContentTypeOrSetter = false;
-            } else {
-                setContentType(value);
-            }
-            return true;
-        }
-        if (name.equalsIgnoreCase("Content-Length")) {
-            if (value == null) {
-                contentLength = -1;
-            } else {
-                try {
-                    setContentLengthLong(Long.parseLong(value.strip()));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("invalid Content-Length: " + value, e);
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private static String checkValue(String name, String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xff) {
-                throw new IllegalArgumentException("response header " + name + " has a character that cannot be sent");
-            }
-        }
-        return value;
-    }
-
-    @Override
-    public void setDateHeader(String name, long date) {
-        setHeader(name, HttpDates.format(date));
-    }
-
-    @Override
-    public void addDateHeader(String name, long date) {
-        addHeader(name, HttpDates.format(date));
-    }
-
-    @Override
-    public void setIntHeader(String name, int value) {
-        setHeader(name, String.valueOf(value));
-    }
-
-    @Override
-    public void addIntHeader(String name, int value) {
-        addHeader(name, String.valueOf(value));
-    }
-
-    @Override
-    public String getHeader(String name) {
-        if (name == null) {
-            return null;
-        }
-        if (name.equalsIgnoreCase("Content-Type")) {
-            return getContentType();
-        }
-        if (name.equalsIgnoreCase("Content-Length")) {
-            return contentLength >= 0 ? String.valueOf(contentLength) : headers.getFirst(name);
-        }
-        return headers.getFirst(name);
-    }
-
-    @Override
-    public Collection<String> getHeaders(String name) {
-        if (name == null) {
-            return List.of();
-        }
-        if (name.equalsIgnoreCase("Content-Type") || name.equalsIgnoreCase("Content-Length")) {
-            String v = getHeader(name);
-            return v == null ? List.of() : List.of(v);
-        }
-        List<String> values = headers.get(name);
-        return values == null ? List.of() : List.copyOf(values);
-    }
-
-    @Override
-    public Collection<String> getHeaderNames() {
-        List<String> names = new ArrayList<>(headers.keySet());
-        if (getContentType() != null && !headers.containsKey("Content-Type")) {
-            names.add("Content-Type");
-        }
-        if (contentLength >= 0 && !headers.containsKey("Content-Length")) {
-            names.add("Content-Length");
-        }
-        return names;
-    }
-
-    @Override
     public void setTrailerFields(Supplier<Map<String, String>> supplier) {
         if (isCommitted()) {
             throw new IllegalStateException("trailer fields set after the response was committed");
@@ -556,75 +378,6 @@ public final class WeftResponse implements HttpServletResponse {
     }
 
     @Override
-    public void setCharacterEncoding(String enc) {
-        if (isCommitted() || writer != null || includeDepth > 0) {
-            return;
-        }
-        if (enc == null) {
-            charset = null;
-            charsetFromContentTypeOrSetter = false;
-            return;
-        }
-        charset = enc;
-        charsetFromContentTypeOrSetter = true;
-    }
-
-    @Override
-    public void setCharacterEncoding(Charset encoding) {
-        setCharacterEncoding(encoding == null ? null : encoding.name());
-    }
-
-    @Override
-    public String getCharacterEncoding() {
-        if (charset != null) {
-            return charset;
-        }
-        String fallback = context.getResponseCharacterEncoding();
-        return fallback != null ? fallback : StandardCharsets.ISO_8859_1.name();
-    }
-
-    @Override
-    public void setContentType(String type) {
-        if (isCommitted() || includeDepth > 0) {
-            return;
-        }
-        if (type == null) {
-            contentType = null;
-            if (!charsetFromContentTypeOrSetter || writer == null) {
-                charset = writer != null ? charset : null;
-            }
-            return;
-        }
-        ContentType parsed = ContentType.parse(type);
-        contentType = parsed.withoutCharset();
-        if (parsed.charset() != null && writer == null) {
-            charset = parsed.charset();
-            charsetFromContentTypeOrSetter = true;
-        }
-    }
-
-    @Override
-    public String getContentType() {
-        if (contentType == null) {
-            return null;
-        }
-        return charset == null ? contentType : contentType + ";charset=" + charset;
-    }
-
-    @Override
-    public void setContentLength(int len) {
-        setContentLengthLong(len);
-    }
-
-    @Override
-    public void setContentLengthLong(long len) {
-        if (isCommitted() || includeDepth > 0) {
-            return;
-        }
-        contentLength = len < 0 ? -1 : len;
-    }
-
-    @Override
     public void setBufferSize(int size) {
         if (isCommitted()) {
             throw new IllegalStateException("setBufferSize after the response was committed");
@@ -654,6 +407,11 @@ public final class WeftResponse implements HttpServletResponse {
     }
 
     @Override
+    boolean writerObtained() {
+        return writer != null;
+    }
+
+    @Override
     public boolean isCommitted() {
         return appCommitted || output.isCommitted();
     }
@@ -667,37 +425,11 @@ public final class WeftResponse implements HttpServletResponse {
             return;
         }
         output.clearBuffer();
-        headers.clear();
+        clearFields();
         status = SC_OK;
-        contentType = null;
-        charset = null;
-        charsetFromContentTypeOrSetter = false;
-        locale = null;
-        localeSet = false;
-        contentLength = -1;
         trailers = null;
         bodyUse = BodyUse.NONE;
         writer = null;
         request.restoreSessionCookie();
-    }
-
-    @Override
-    public void setLocale(Locale loc) {
-        if (loc == null || isCommitted() || includeDepth > 0) {
-            return;
-        }
-        locale = loc;
-        localeSet = true;
-        if (!charsetFromContentTypeOrSetter && writer == null) {
-            Charset mapped = context.charsetFor(loc);
-            if (mapped != null) {
-                charset = mapped.name();
-            }
-        }
-    }
-
-    @Override
-    public Locale getLocale() {
-        return locale != null ? locale : Locale.getDefault();
     }
 }
