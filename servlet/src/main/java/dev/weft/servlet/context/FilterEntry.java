@@ -28,7 +28,7 @@ public final class FilterEntry extends RegistrationEntry implements FilterRegist
     private volatile Filter instance;
     private volatile boolean initialized;
 
-    FilterEntry(WeftServletContext context, String name, Class<? extends Filter> filterClass, Filter instance) {
+    FilterEntry(ConfigurableContext context, String name, Class<? extends Filter> filterClass, Filter instance) {
         super(context, name, filterClass.getName());
         this.filterClass = filterClass;
         this.instance = instance;

@@ -16,13 +16,13 @@ import java.util.Set;
  */
 abstract class RegistrationEntry implements Registration.Dynamic {
 
-    final WeftServletContext context;
+    final ConfigurableContext context;
     private final String name;
     private final String className;
     private final Map<String, String> initParameters = new LinkedHashMap<>();
     private volatile boolean asyncSupported;
 
-    RegistrationEntry(WeftServletContext context, String name, String className) {
+    RegistrationEntry(ConfigurableContext context, String name, String className) {
         this.context = context;
         this.name = name;
         this.className = className;

@@ -46,7 +46,7 @@ public final class ServletEntry extends RegistrationEntry implements ServletRegi
     private volatile ServletSecurityElement security;
     private volatile String runAsRole;
 
-    ServletEntry(WeftServletContext context, String name, Class<? extends Servlet> servletClass, Servlet instance) {
+    ServletEntry(ConfigurableContext context, String name, Class<? extends Servlet> servletClass, Servlet instance) {
         super(context, name, servletClass.getName());
         this.servletClass = servletClass;
         this.instance = instance;

@@ -1,17 +1,12 @@
 package dev.weft.servlet.context;
 
-import dev.weft.servlet.event.ListenerRegistry;
 import dev.weft.servlet.resource.MimeTable;
 import dev.weft.servlet.resource.Resource;
 import dev.weft.servlet.resource.ResourceSet;
 import dev.weft.servlet.session.SessionCookieSettings;
 import dev.weft.servlet.session.SessionManager;
-import jakarta.servlet.Filter;
-import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.RequestDispatcher;
-import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletContext;
-import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.SessionCookieConfig;
 import jakarta.servlet.SessionTrackingMode;
 import jakarta.servlet.descriptor.JspConfigDescriptor;
@@ -26,7 +21,6 @@ import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.EventListener;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -40,24 +34,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * programmatic registration of servlets, filters and listeners (only while configuring, {@link ContextPhase}),
  * resources, MIME types, session configuration and request dispatchers. Thread-safe.
  */
-public final class WeftServletContext implements ServletContext {
+public final class WeftServletContext extends ConfigurableContext {
 
     private static final System.Logger LOG = System.getLogger(WeftServletContext.class.getName());
     private static final String TEMP_DIR_ATTRIBUTE = "jakarta.servlet.context.tempdir";
 
     private final ContextSettings settings;
-    private final ListenerRegistry listeners = new ListenerRegistry();
-    private final Registrations registrations = new Registrations();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private final Map<String, String> initParameters = Collections.synchronizedMap(new LinkedHashMap<>());
-    private final Set<String> declaredRoles = ConcurrentHashMap.newKeySet();
     private final MimeTable mimeTable;
     private final ResourceSet resources;
     private final SessionCookieSettings sessionCookie;
     private final SessionManager sessions;
     private final Path tempDir;
-    private volatile ContextPhase phase = ContextPhase.CONFIGURING;
-    private volatile boolean restricted;
     private volatile DispatcherSource dispatchers;
     private volatile String requestCharacterEncoding;
     private volatile String responseCharacterEncoding;
@@ -67,6 +56,7 @@ public final class WeftServletContext implements ServletContext {
      * @param tempDir      the context's private temporary directory (existing)
      */
     public WeftServletContext(ContextSettings settings, Path documentRoot, Path tempDir) {
+        super(settings.classLoader());
         this.settings = settings;
         this.tempDir = tempDir;
         this.mimeTable = MimeTable.of(settings.mimeMappings());
@@ -74,8 +64,8 @@ public final class WeftServletContext implements ServletContext {
         this.initParameters.putAll(settings.initParameters());
         this.requestCharacterEncoding = settings.requestCharacterEncoding();
         this.responseCharacterEncoding = settings.responseCharacterEncoding();
-        this.sessionCookie = new SessionCookieSettings(() -> phase.compareTo(ContextPhase.INITIALIZED) >= 0);
-        this.sessions = new SessionManager(settings.session(), this, listeners, sessionCookie, settings.classLoader());
+        this.sessionCookie = new SessionCookieSettings(() -> phase().compareTo(ContextPhase.INITIALIZED) >= 0);
+        this.sessions = new SessionManager(settings.session(), this, listeners(), sessionCookie, settings.classLoader());
         attributes.put(TEMP_DIR_ATTRIBUTE, tempDir.toFile());
     }
 
@@ -84,16 +74,6 @@ public final class WeftServletContext implements ServletContext {
     /** The settings the context was created with. */
     public ContextSettings settings() {
         return settings;
-    }
-
-    /** The application's listeners. */
-    public ListenerRegistry listeners() {
-        return listeners;
-    }
-
-    /** The servlets, filters and mappings. */
-    public Registrations registrations() {
-        return registrations;
     }
 
     /** The sessions. */
@@ -116,57 +96,9 @@ public final class WeftServletContext implements ServletContext {
         return tempDir;
     }
 
-    /** Where the context is in its life. */
-    public ContextPhase phase() {
-        return phase;
-    }
-
-    void phase(ContextPhase phase) {
-        this.phase = phase;
-    }
-
-    /** While true, a programmatically added listener is being initialized: configuration methods are refused. */
-    void restricted(boolean restricted) {
-        this.restricted = restricted;
-    }
-
     /** Installs the dispatch layer's dispatcher factory. */
     public void dispatchers(DispatcherSource source) {
         this.dispatchers = source;
-    }
-
-    /** Roles declared with {@link #declareRoles}. */
-    public Set<String> declaredRoles() {
-        return Set.copyOf(declaredRoles);
-    }
-
-    /**
-     * Throws unless servlets, filters and listeners may still be added.
-     *
-     * @throws IllegalStateException         after the context is initialized
-     * @throws UnsupportedOperationException from a programmatically added {@code ServletContextListener}
-     */
-    void checkConfigurable() {
-        ContextPhase p = phase;
-        if (p != ContextPhase.CONFIGURING && p != ContextPhase.INITIALIZING) {
-            throw new IllegalStateException("the servlet context is initialized already: it can no longer be configured");
-        }
-        if (restricted) {
-            throw new UnsupportedOperationException(
-                    "a ServletContextListener added programmatically may not configure the context (Servlet 6.1 §4.4)");
-        }
-    }
-
-    /** Runs application code with the application's class loader as the thread's context class loader. */
-    public void runAsApplication(ApplicationCall call) throws Exception {
-        Thread t = Thread.currentThread();
-        ClassLoader previous = t.getContextClassLoader();
-        t.setContextClassLoader(settings.classLoader());
-        try {
-            call.run();
-        } finally {
-            t.setContextClassLoader(previous);
-        }
     }
 
     // ---- ServletContext: identity
@@ -316,10 +248,10 @@ public final class WeftServletContext implements ServletContext {
     @Override
     public boolean setInitParameter(String name, String value) {
         Objects.requireNonNull(name, "init parameter name");
-        if (phase.compareTo(ContextPhase.INITIALIZED) >= 0) {
+        if (phase().compareTo(ContextPhase.INITIALIZED) >= 0) {
             throw new IllegalStateException("the servlet context is initialized already");
         }
-        if (restricted) {
+        if (isRestricted()) {
             throw new UnsupportedOperationException("a programmatically added listener may not set init parameters");
         }
         return initParameters.putIfAbsent(name, value) == null;
@@ -344,7 +276,7 @@ public final class WeftServletContext implements ServletContext {
             return;
         }
         Object previous = attributes.put(name, object);
-        listeners.contextAttribute(this, name, object, previous);
+        listeners().contextAttribute(this, name, object, previous);
     }
 
     @Override
@@ -352,172 +284,15 @@ public final class WeftServletContext implements ServletContext {
         Objects.requireNonNull(name, "attribute name");
         Object previous = attributes.remove(name);
         if (previous != null) {
-            listeners.contextAttribute(this, name, null, previous);
+            listeners().contextAttribute(this, name, null, previous);
         }
     }
 
     // ---- servlets
 
-    @Override
-    public ServletRegistration.Dynamic addServlet(String servletName, String className) {
-        return addServlet(servletName, loadClass(className, Servlet.class), null);
-    }
-
-    @Override
-    public ServletRegistration.Dynamic addServlet(String servletName, Servlet servlet) {
-        Objects.requireNonNull(servlet, "servlet");
-        return addServlet(servletName, servlet.getClass(), servlet);
-    }
-
-    @Override
-    public ServletRegistration.Dynamic addServlet(String servletName, Class<? extends Servlet> servletClass) {
-        Objects.requireNonNull(servletClass, "servlet class");
-        return addServlet(servletName, servletClass, null);
-    }
-
-    private ServletRegistration.Dynamic addServlet(String name, Class<? extends Servlet> type, Servlet instance) {
-        checkName(name, "servlet");
-        checkConfigurable();
-        ServletEntry entry = new ServletEntry(this, name, type, instance);
-        return registrations.addServlet(entry) ? entry : null;
-    }
-
-    /**
-     * Registers the container's default servlet under {@code name}, mapped to {@code /} unless the application
-     * maps a servlet there.
-     */
-    public ServletEntry addDefaultServlet(String name, Servlet servlet) {
-        ServletEntry entry = (ServletEntry) addServlet(name, servlet);
-        if (entry == null) {
-            throw new IllegalStateException("a servlet named " + name + " is registered already");
-        }
-        registrations.overridable(entry);
-        entry.addMapping("/");
-        return entry;
-    }
-
-    @Override
-    public ServletRegistration.Dynamic addJspFile(String servletName, String jspFile) {
-        checkName(servletName, "servlet");
-        if (jspFile == null || !jspFile.startsWith("/")) {
-            throw new IllegalArgumentException("jsp file must start with /: " + jspFile);
-        }
-        checkConfigurable();
-        ServletEntry jsp = registrations.servlet("jsp");
-        if (jsp == null) {
-            throw new IllegalStateException("no JSP engine: register a servlet named \"jsp\" to serve JSP files");
-        }
-        ServletEntry entry = new ServletEntry(this, servletName, jsp.servletClass(), null);
-        if (!registrations.addServlet(entry)) {
-            return null;
-        }
-        entry.setInitParameters(jsp.getInitParameters());
-        entry.setInitParameter("jspFile", jspFile);
-        return entry;
-    }
-
-    @Override
-    public <T extends Servlet> T createServlet(Class<T> clazz) throws jakarta.servlet.ServletException {
-        return create(clazz, "servlet");
-    }
-
-    @Override
-    public ServletRegistration getServletRegistration(String servletName) {
-        checkNotRestricted();
-        return registrations.servlet(servletName);
-    }
-
-    @Override
-    public Map<String, ? extends ServletRegistration> getServletRegistrations() {
-        checkNotRestricted();
-        Map<String, ServletRegistration> m = new LinkedHashMap<>();
-        registrations.servlets().forEach(s -> m.put(s.getName(), s));
-        return Collections.unmodifiableMap(m);
-    }
-
     // ---- filters
 
-    @Override
-    public FilterRegistration.Dynamic addFilter(String filterName, String className) {
-        return addFilter(filterName, loadClass(className, Filter.class), null);
-    }
-
-    @Override
-    public FilterRegistration.Dynamic addFilter(String filterName, Filter filter) {
-        Objects.requireNonNull(filter, "filter");
-        return addFilter(filterName, filter.getClass(), filter);
-    }
-
-    @Override
-    public FilterRegistration.Dynamic addFilter(String filterName, Class<? extends Filter> filterClass) {
-        Objects.requireNonNull(filterClass, "filter class");
-        return addFilter(filterName, filterClass, null);
-    }
-
-    private FilterRegistration.Dynamic addFilter(String name, Class<? extends Filter> type, Filter instance) {
-        checkName(name, "filter");
-        checkConfigurable();
-        FilterEntry entry = new FilterEntry(this, name, type, instance);
-        return registrations.addFilter(entry) ? entry : null;
-    }
-
-    @Override
-    public <T extends Filter> T createFilter(Class<T> clazz) throws jakarta.servlet.ServletException {
-        return create(clazz, "filter");
-    }
-
-    @Override
-    public FilterRegistration getFilterRegistration(String filterName) {
-        checkNotRestricted();
-        return registrations.filter(filterName);
-    }
-
-    @Override
-    public Map<String, ? extends FilterRegistration> getFilterRegistrations() {
-        checkNotRestricted();
-        Map<String, FilterRegistration> m = new LinkedHashMap<>();
-        registrations.filters().forEach(f -> m.put(f.getName(), f));
-        return Collections.unmodifiableMap(m);
-    }
-
     // ---- listeners
-
-    @Override
-    public void addListener(String className) {
-        addListener(loadClass(className, EventListener.class));
-    }
-
-    @Override
-    public <T extends EventListener> void addListener(T t) {
-        Objects.requireNonNull(t, "listener");
-        checkConfigurable();
-        listeners.add(t, phase == ContextPhase.CONFIGURING, false);
-    }
-
-    @Override
-    public void addListener(Class<? extends EventListener> listenerClass) {
-        Objects.requireNonNull(listenerClass, "listener class");
-        EventListener listener;
-        try {
-            listener = createListener(listenerClass);
-        } catch (jakarta.servlet.ServletException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
-        addListener(listener);
-    }
-
-    /** Registers a listener given to the container's builder: it may configure the context. */
-    void addDeclaredListener(EventListener listener) {
-        listeners.add(listener, true, true);
-    }
-
-    @Override
-    public <T extends EventListener> T createListener(Class<T> clazz) throws jakarta.servlet.ServletException {
-        if (!ListenerRegistry.isSupported(clazz, true)) {
-            throw new IllegalArgumentException("not a supported listener type: " + clazz.getName());
-        }
-        return create(clazz, "listener");
-    }
 
     // ---- sessions
 
@@ -528,10 +303,10 @@ public final class WeftServletContext implements ServletContext {
 
     @Override
     public void setSessionTrackingModes(Set<SessionTrackingMode> sessionTrackingModes) {
-        if (phase.compareTo(ContextPhase.INITIALIZED) >= 0) {
+        if (phase().compareTo(ContextPhase.INITIALIZED) >= 0) {
             throw new IllegalStateException("the servlet context is initialized already");
         }
-        if (restricted) {
+        if (isRestricted()) {
             throw new UnsupportedOperationException("a programmatically added listener may not set tracking modes");
         }
         sessions.trackingModes(sessionTrackingModes);
@@ -610,53 +385,9 @@ public final class WeftServletContext implements ServletContext {
         return null; // no JSP configuration: the container has no deployment descriptor
     }
 
-    @Override
-    public void declareRoles(String... roleNames) {
-        checkConfigurable();
-        for (String role : roleNames) {
-            if (role == null || role.isEmpty()) {
-                throw new IllegalArgumentException("role name must not be empty");
-            }
-            declaredRoles.add(role);
-        }
-    }
-
     /** The private temporary directory as the spec's attribute gives it. */
     public File tempDirFile() {
         return tempDir.toFile();
     }
 
-    private void checkNotRestricted() {
-        if (restricted) {
-            throw new UnsupportedOperationException(
-                    "a ServletContextListener added programmatically may not read registrations (Servlet 6.1 §4.4)");
-        }
-    }
-
-    private static void checkName(String name, String kind) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException(kind + " name must not be empty");
-        }
-    }
-
-    private <T> Class<? extends T> loadClass(String className, Class<T> type) {
-        Objects.requireNonNull(className, "class name");
-        try {
-            Class<?> c = Class.forName(className, false, settings.classLoader());
-            if (!type.isAssignableFrom(c)) {
-                throw new IllegalArgumentException(className + " is not a " + type.getName());
-            }
-            return c.asSubclass(type);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("class not found: " + className, e);
-        }
-    }
-
-    private static <T> T create(Class<T> type, String kind) throws jakarta.servlet.ServletException {
-        try {
-            return RegistrationEntry.instantiate(type);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new jakarta.servlet.ServletException("cannot instantiate " + kind + " " + type.getName(), e);
-        }
-    }
 }
