@@ -220,11 +220,7 @@ public final class AsyncCycle implements AsyncHost {
         }
         AsyncEvent event = new AsyncEvent(ctx, req, res);
         for (Registered r : previous) {
-            try {
-                context.runAsApplication(() -> r.listener().onStartAsync(event));
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "AsyncListener.onStartAsync threw", e);
-            }
+            context.runCallback(() -> r.listener().onStartAsync(event), "AsyncListener.onStartAsync");
         }
         return ctx;
     }
@@ -421,13 +417,8 @@ public final class AsyncCycle implements AsyncHost {
 
     /** Runs {@code r} on a new container thread with the application's context ({@code AsyncContext.start}). */
     void start(Runnable r) {
-        Thread.ofVirtual().name("weft-servlet-async-task").start(() -> {
-            try {
-                context.runAsApplication(r::run);
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "a task started with AsyncContext.start threw", e);
-            }
-        });
+        Thread.ofVirtual().name("weft-servlet-async-task").start(() ->
+                context.runCallback(r::run, "a task started with AsyncContext.start"));
     }
 
     private enum Event { COMPLETE, TIMEOUT, ERROR }

@@ -23,6 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public abstract class ConfigurableContext implements ServletContext {
 
+    private static final System.Logger LOG = System.getLogger(ConfigurableContext.class.getName());
+
     private final ClassLoader classLoader;
     private final ListenerRegistry listeners = new ListenerRegistry();
     private final Registrations registrations = new Registrations();
@@ -296,6 +298,21 @@ public abstract class ConfigurableContext implements ServletContext {
             call.run();
         } finally {
             t.setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * Runs a container callback into the application (a listener's notification, a {@code destroy}) as
+     * {@link #runAsApplication} does; a failure is logged as the application's ({@code what} names the callback)
+     * and reported as false.
+     */
+    public boolean runCallback(ApplicationCall call, String what) {
+        try {
+            runAsApplication(call);
+            return true;
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, what + " threw", e);
+            return false;
         }
     }
 }

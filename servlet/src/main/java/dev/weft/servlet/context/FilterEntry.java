@@ -8,7 +8,6 @@ import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 
-import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -22,7 +21,6 @@ import java.util.Objects;
  */
 public final class FilterEntry extends RegistrationEntry implements FilterRegistration.Dynamic, FilterConfig {
 
-    private static final System.Logger LOG = System.getLogger(FilterEntry.class.getName());
 
     private final Class<? extends Filter> filterClass;
     private volatile Filter instance;
@@ -141,11 +139,7 @@ public final class FilterEntry extends RegistrationEntry implements FilterRegist
         }
         initialized = false;
         Filter f = instance;
-        try {
-            context.runAsApplication(f::destroy);
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "destroy of filter " + getName() + " threw", e);
-        }
+        context.runCallback(f::destroy, "destroy of filter " + getName());
     }
 
     @Override

@@ -11,7 +11,6 @@ import jakarta.servlet.UnavailableException;
 import jakarta.servlet.annotation.MultipartConfig;
 import jakarta.servlet.annotation.ServletSecurity;
 
-import java.lang.System.Logger.Level;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +28,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class ServletEntry extends RegistrationEntry implements ServletRegistration.Dynamic, ServletConfig {
 
-    private static final System.Logger LOG = System.getLogger(ServletEntry.class.getName());
 
     /** Life-cycle states: NEW → INITIALIZING → AVAILABLE → DESTROYED; INITIALIZING → NEW or UNAVAILABLE on failure. */
     private enum State { NEW, INITIALIZING, AVAILABLE, UNAVAILABLE, DESTROYED }
@@ -256,11 +254,7 @@ public final class ServletEntry extends RegistrationEntry implements ServletRegi
             lock.unlock();
         }
         if (s != null) {
-            try {
-                context.runAsApplication(s::destroy);
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "destroy of servlet " + getName() + " threw", e);
-            }
+            context.runCallback(s::destroy, "destroy of servlet " + getName());
         }
     }
 

@@ -4,7 +4,6 @@ import dev.weft.servlet.context.WeftServletContext;
 import jakarta.servlet.ReadListener;
 
 import java.io.IOException;
-import java.lang.System.Logger.Level;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -18,7 +17,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class NonBlockingReader {
 
-    private static final System.Logger LOG = System.getLogger(NonBlockingReader.class.getName());
 
     private final RequestInput input;
     private final ReadListener listener;
@@ -177,10 +175,6 @@ final class NonBlockingReader {
         } finally {
             lock.unlock();
         }
-        try {
-            context.runAsApplication(() -> listener.onError(t));
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "ReadListener.onError threw", e);
-        }
+        context.runCallback(() -> listener.onError(t), "ReadListener.onError");
     }
 }

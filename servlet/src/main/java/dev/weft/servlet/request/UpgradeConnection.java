@@ -10,7 +10,6 @@ import jakarta.servlet.http.WebConnection;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,7 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class UpgradeConnection implements WebConnection {
 
-    private static final System.Logger LOG = System.getLogger(UpgradeConnection.class.getName());
 
     private final HttpExchange exchange;
     private final HttpUpgradeHandler handler;
@@ -57,9 +55,7 @@ public final class UpgradeConnection implements WebConnection {
             return;
         }
         try {
-            context.runAsApplication(handler::destroy);
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "HttpUpgradeHandler.destroy threw", e);
+            context.runCallback(handler::destroy, "HttpUpgradeHandler.destroy");
         } finally {
             exchange.close();
         }
@@ -105,11 +101,7 @@ public final class UpgradeConnection implements WebConnection {
                 try {
                     context.runAsApplication(writeListener::onWritePossible);
                 } catch (Exception e) {
-                    try {
-                        context.runAsApplication(() -> writeListener.onError(e));
-                    } catch (Exception again) {
-                        LOG.log(Level.WARNING, "WriteListener.onError threw", again);
-                    }
+                    context.runCallback(() -> writeListener.onError(e), "WriteListener.onError");
                 }
             });
         }

@@ -4,7 +4,6 @@ import dev.weft.servlet.context.WeftServletContext;
 import jakarta.servlet.WriteListener;
 
 import java.io.IOException;
-import java.lang.System.Logger.Level;
 import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,7 +18,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class NonBlockingWriter {
 
-    private static final System.Logger LOG = System.getLogger(NonBlockingWriter.class.getName());
 
     private final ResponseOutput output;
     private final WriteListener listener;
@@ -175,10 +173,6 @@ final class NonBlockingWriter {
         } finally {
             lock.unlock();
         }
-        try {
-            context.runAsApplication(() -> listener.onError(t));
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "WriteListener.onError threw", e);
-        }
+        context.runCallback(() -> listener.onError(t), "WriteListener.onError");
     }
 }

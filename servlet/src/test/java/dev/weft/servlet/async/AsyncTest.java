@@ -5,15 +5,12 @@ import dev.weft.servlet.testing.Await;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.PathReport;
 import dev.weft.servlet.testing.ServletServer;
+import dev.weft.servlet.testing.Servlets;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,21 +35,8 @@ class AsyncTest {
     private static final List<String> events = new CopyOnWriteArrayList<>();
     private static volatile CountDownLatch release = new CountDownLatch(1);
 
-    @FunctionalInterface
-    interface Action {
-        void run(HttpServletRequest req, HttpServletResponse resp) throws IOException, ServletException;
-    }
-
-    private static void map(ServletContext ctx, String path, boolean async, Action action) {
-        var r = ctx.addServlet(path, new HttpServlet() {
-            @Override
-            protected void service(HttpServletRequest req, HttpServletResponse resp)
-                    throws IOException, ServletException {
-                action.run(req, resp);
-            }
-        });
-        r.addMapping(path);
-        r.setAsyncSupported(async);
+    private static void map(ServletContext ctx, String path, boolean async, Servlets.Action action) {
+        Servlets.map(ctx, path, action).setAsyncSupported(async);
     }
 
     private static AsyncListener recording(String name) {

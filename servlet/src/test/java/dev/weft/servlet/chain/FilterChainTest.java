@@ -3,15 +3,14 @@ package dev.weft.servlet.chain;
 import dev.weft.servlet.ErrorPage;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
+import dev.weft.servlet.testing.Servlets;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.util.EnumSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,12 +28,7 @@ class FilterChainTest {
     }
 
     private static HttpServlet writing(String text) {
-        return new HttpServlet() {
-            @Override
-            protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-                resp.getWriter().print(text);
-            }
-        };
+        return Servlets.of((req, resp) -> resp.getWriter().print(text));
     }
 
     @Test
@@ -60,20 +54,8 @@ class FilterChainTest {
                 .initializer((classes, ctx) -> {
                     ctx.addServlet("target", writing("T")).addMapping("/target");
                     ctx.addServlet("error", writing("404 page")).addMapping("/error");
-                    ctx.addServlet("forward", new HttpServlet() {
-                        @Override
-                        protected void service(HttpServletRequest req, HttpServletResponse resp)
-                                throws IOException, jakarta.servlet.ServletException {
-                            req.getRequestDispatcher("/target").forward(req, resp);
-                        }
-                    }).addMapping("/forward");
-                    ctx.addServlet("include", new HttpServlet() {
-                        @Override
-                        protected void service(HttpServletRequest req, HttpServletResponse resp)
-                                throws IOException, jakarta.servlet.ServletException {
-                            req.getRequestDispatcher("/target").include(req, resp);
-                        }
-                    }).addMapping("/include");
+                    Servlets.map(ctx, "/forward", (req, resp) -> req.getRequestDispatcher("/target").forward(req, resp));
+                    Servlets.map(ctx, "/include", (req, resp) -> req.getRequestDispatcher("/target").include(req, resp));
                     ctx.addFilter("request", marking("R")).addMappingForUrlPatterns(
                             EnumSet.of(DispatcherType.REQUEST), true, "/*");
                     ctx.addFilter("forward", marking("F")).addMappingForUrlPatterns(

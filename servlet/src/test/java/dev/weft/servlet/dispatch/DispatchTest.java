@@ -5,10 +5,8 @@ import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.PathReport;
 import dev.weft.servlet.testing.ServletServer;
+import dev.weft.servlet.testing.Servlets;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,22 +25,6 @@ class DispatchTest {
 
     private static ServletServer server;
 
-    /** A servlet that runs {@code action} with its request and response. */
-    @FunctionalInterface
-    interface Action {
-        void run(HttpServletRequest req, HttpServletResponse resp) throws IOException, ServletException;
-    }
-
-    static HttpServlet servlet(Action action) {
-        return new HttpServlet() {
-            @Override
-            protected void service(HttpServletRequest req, HttpServletResponse resp)
-                    throws IOException, ServletException {
-                action.run(req, resp);
-            }
-        };
-    }
-
     @BeforeAll
     static void start() throws IOException {
         server = ServletServer.start(b -> b
@@ -56,43 +38,43 @@ class DispatchTest {
                     ctx.addServlet("jsp", new PathReport("jsp")).addMapping("*.jsp");
                     ctx.addServlet("target", new PathReport("target")).addMapping("/target/*");
                     ctx.addServlet("errors", new PathReport("errors")).addMapping("/errors/*");
-                    ctx.addServlet("forward", servlet((req, resp) -> {
+                    ctx.addServlet("forward", Servlets.of((req, resp) -> {
                         resp.getWriter().print("lost when forwarding");
                         req.getRequestDispatcher("/target/x?b=2").forward(req, resp);
                         resp.getWriter().print("ignored after the forward");
                     })).addMapping("/forward");
-                    ctx.addServlet("forward-twice", servlet((req, resp) ->
+                    ctx.addServlet("forward-twice", Servlets.of((req, resp) ->
                             req.getRequestDispatcher("/forward").forward(req, resp))).addMapping("/forward-twice");
-                    ctx.addServlet("named", servlet((req, resp) ->
+                    ctx.addServlet("named", Servlets.of((req, resp) ->
                             req.getServletContext().getNamedDispatcher("target").forward(req, resp))).addMapping("/named");
-                    ctx.addServlet("relative", servlet((req, resp) ->
+                    ctx.addServlet("relative", Servlets.of((req, resp) ->
                             req.getRequestDispatcher("../../target/rel").forward(req, resp))).addMapping("/dir/sub/*");
-                    ctx.addServlet("include", servlet((req, resp) -> {
+                    ctx.addServlet("include", Servlets.of((req, resp) -> {
                         resp.setContentType("text/plain");
                         resp.getWriter().println("before");
                         req.getRequestDispatcher("/target/y?c=3").include(req, resp);
                         resp.getWriter().println("after");
                     })).addMapping("/include");
-                    ctx.addServlet("include-sets-status", servlet((req, resp) -> {
+                    ctx.addServlet("include-sets-status", Servlets.of((req, resp) -> {
                         req.getRequestDispatcher("/status").include(req, resp);
                     })).addMapping("/include-status");
-                    ctx.addServlet("status", servlet((req, resp) -> {
+                    ctx.addServlet("status", Servlets.of((req, resp) -> {
                         resp.setStatus(418);
                         resp.setHeader("X-Included", "yes");
                         resp.getWriter().print("included body");
                     })).addMapping("/status");
-                    ctx.addServlet("missing", servlet((req, resp) -> resp.sendError(404, "no <such> thing")))
+                    ctx.addServlet("missing", Servlets.of((req, resp) -> resp.sendError(404, "no <such> thing")))
                             .addMapping("/missing");
-                    ctx.addServlet("bad-argument", servlet((req, resp) -> {
+                    ctx.addServlet("bad-argument", Servlets.of((req, resp) -> {
                         throw new IllegalArgumentException("bad");
                     })).addMapping("/throw/argument");
-                    ctx.addServlet("wrapped", servlet((req, resp) -> {
+                    ctx.addServlet("wrapped", Servlets.of((req, resp) -> {
                         throw new ServletException("wrapped", new IllegalArgumentException("inner"));
                     })).addMapping("/throw/wrapped");
-                    ctx.addServlet("state", servlet((req, resp) -> {
+                    ctx.addServlet("state", Servlets.of((req, resp) -> {
                         throw new IllegalStateException("secret internals");
                     })).addMapping("/throw/state");
-                    ctx.addServlet("failing-page", servlet((req, resp) -> {
+                    ctx.addServlet("failing-page", Servlets.of((req, resp) -> {
                         throw new ArithmeticException("page trigger");
                     })).addMapping("/throw/arithmetic");
                     ctx.addServlet("root", new PathReport("root")).addMapping("");
@@ -285,7 +267,7 @@ class DispatchTest {
     @Test
     void sendErrorMessageIsEscapedInTheContainersErrorPage() throws Exception {
         try (ServletServer s = ServletServer.start(b -> b.initializer((classes, ctx) -> ctx.addServlet("m",
-                servlet((req, resp) -> resp.sendError(409, "<script>x</script>"))).addMapping("/m")))) {
+                Servlets.of((req, resp) -> resp.sendError(409, "<script>x</script>"))).addMapping("/m")))) {
             HttpResponse<String> r = Http.get(s.uri("/m"));
             assertEquals(409, r.statusCode());
             assertTrue(r.body().contains("&lt;script&gt;x&lt;/script&gt;"), r.body());
@@ -298,10 +280,10 @@ class DispatchTest {
         try (ServletServer s = ServletServer.start(b -> b
                 .errorPage(ErrorPage.global("/broken"))
                 .initializer((classes, ctx) -> {
-                    ctx.addServlet("broken", servlet((req, resp) -> {
+                    ctx.addServlet("broken", Servlets.of((req, resp) -> {
                         throw new IllegalStateException("the error page fails too");
                     })).addMapping("/broken");
-                    ctx.addServlet("boom", servlet((req, resp) -> {
+                    ctx.addServlet("boom", Servlets.of((req, resp) -> {
                         throw new IllegalStateException("boom");
                     })).addMapping("/boom");
                 }))) {
@@ -314,7 +296,7 @@ class DispatchTest {
     @Test
     void stackTracesAreShownOnlyWhenAskedFor() throws Exception {
         try (ServletServer s = ServletServer.start(b -> b.showStackTraces(true).initializer((classes, ctx) ->
-                ctx.addServlet("boom", servlet((req, resp) -> {
+                ctx.addServlet("boom", Servlets.of((req, resp) -> {
                     throw new IllegalStateException("visible");
                 })).addMapping("/boom")))) {
             HttpResponse<String> r = Http.get(s.uri("/boom"));
@@ -327,14 +309,14 @@ class DispatchTest {
         try (ServletServer s = ServletServer.start(b -> b
                 .errorPage(ErrorPage.forStatus(500, "/hello"))
                 .initializer((classes, ctx) -> {
-                    ctx.addServlet("hello", servlet((req, resp) -> {
+                    ctx.addServlet("hello", Servlets.of((req, resp) -> {
                         if (req.getMethod().equals("GET")) {
                             resp.getWriter().print("Hello World");
                         } else {
                             resp.sendError(405);
                         }
                     })).addMapping("/hello");
-                    ctx.addServlet("bang", servlet((req, resp) -> {
+                    ctx.addServlet("bang", Servlets.of((req, resp) -> {
                         throw new IllegalStateException("bang");
                     })).addMapping("/bang");
                 }))) {

@@ -3,11 +3,11 @@ package dev.weft.servlet.request;
 import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
+import dev.weft.servlet.testing.Servlets;
 import dev.weft.servlet.testing.Tls;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -35,13 +35,10 @@ class RequestFactsTest {
 
     /** A servlet answering {@code key=value} lines of whatever {@code report} writes. */
     private static HttpServlet reporting(Consumer<Report> report) {
-        return new HttpServlet() {
-            @Override
-            protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-                resp.setContentType("text/plain;charset=UTF-8");
-                report.accept(new Report(req, resp.getWriter()));
-            }
-        };
+        return Servlets.of((req, resp) -> {
+            resp.setContentType("text/plain;charset=UTF-8");
+            report.accept(new Report(req, resp.getWriter()));
+        });
     }
 
     record Report(HttpServletRequest req, PrintWriter out) {

@@ -3,11 +3,8 @@ package dev.weft.servlet.response;
 import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
-import jakarta.servlet.ServletException;
+import dev.weft.servlet.testing.Servlets;
 import jakarta.servlet.http.Cookie;
-import jakarta.servlet.http.HttpServlet;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,19 +27,8 @@ class ResponseTest {
 
     private static ServletServer server;
 
-    @FunctionalInterface
-    interface Action {
-        void run(HttpServletRequest req, HttpServletResponse resp) throws IOException, ServletException;
-    }
-
-    private static void map(jakarta.servlet.ServletContext ctx, String path, Action action) {
-        ctx.addServlet(path, new HttpServlet() {
-            @Override
-            protected void service(HttpServletRequest req, HttpServletResponse resp)
-                    throws IOException, ServletException {
-                action.run(req, resp);
-            }
-        }).addMapping(path);
+    private static void map(jakarta.servlet.ServletContext ctx, String path, Servlets.Action action) {
+        Servlets.map(ctx, path, action);
     }
 
     @BeforeAll
