@@ -350,7 +350,7 @@ public final class AsyncCycle implements AsyncHost {
             } finally {
                 lock.unlock();
             }
-            driver.run(action);
+            context.runCallback(() -> driver.run(action), "the asynchronous continuation of a request");
         });
     }
 
@@ -367,7 +367,8 @@ public final class AsyncCycle implements AsyncHost {
             lock.unlock();
         }
         fire(Event.TIMEOUT, null);
-        driver.run(afterListeners());
+        Action next = afterListeners();
+        context.runCallback(() -> driver.run(next), "the timeout of an asynchronous request");
     }
 
     /** After onTimeout/onError: what a listener asked for, else an error dispatch (§2.3.3.3). */

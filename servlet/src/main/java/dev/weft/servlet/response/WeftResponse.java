@@ -109,6 +109,7 @@ public final class WeftResponse extends ResponseFields {
 
     /** A forward returned (§9.4): the application's further output is ignored; the container completes it. */
     public void closeAfterForward() {
+        appCommitted = true;
         output.suspend();
     }
 
