@@ -26,7 +26,9 @@ final class NonBlockingWriter {
     private final Condition changed = lock.newCondition();
     private Thread thread;
     private byte[] pending;
-    private boolean flushPending;
+    /** Flushes asked for and flushes done: one asked for while another is under way is not lost. */
+    private long flushesAsked;
+    private long flushesDone;
     private boolean armed;
     private boolean failed;
     private boolean stopped;
@@ -51,7 +53,7 @@ final class NonBlockingWriter {
             if (failed) {
                 return false;
             }
-            if (pending != null || flushPending) {
+            if (pending != null || flushesAsked > flushesDone) {
                 armed = true;
                 return false;
             }
@@ -83,7 +85,7 @@ final class NonBlockingWriter {
             if (failed) {
                 throw new IOException("a previous non-blocking write failed");
             }
-            flushPending = true;
+            flushesAsked++;
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -94,7 +96,7 @@ final class NonBlockingWriter {
     void awaitIdle() {
         lock.lock();
         try {
-            while ((pending != null || flushPending) && !failed) {
+            while ((pending != null || flushesAsked > flushesDone) && !failed) {
                 changed.awaitUninterruptibly();
             }
             stopped = true;
@@ -110,17 +112,17 @@ final class NonBlockingWriter {
         }
         while (true) {
             byte[] data;
-            boolean flush;
+            long flushTo;
             lock.lock();
             try {
-                while (pending == null && !flushPending && !stopped) {
+                while (pending == null && flushesAsked == flushesDone && !stopped) {
                     changed.awaitUninterruptibly();
                 }
-                if (pending == null && !flushPending) {
+                if (pending == null && flushesAsked == flushesDone) {
                     return;
                 }
                 data = pending;
-                flush = flushPending;
+                flushTo = flushesAsked;
             } finally {
                 lock.unlock();
             }
@@ -128,7 +130,7 @@ final class NonBlockingWriter {
                 if (data != null) {
                     output.writeBlocking(data, 0, data.length);
                 }
-                if (flush) {
+                if (flushTo > flushesDone) {
                     output.flushBlocking();
                 }
             } catch (IOException | RuntimeException e) {
@@ -138,8 +140,10 @@ final class NonBlockingWriter {
             boolean notify;
             lock.lock();
             try {
-                pending = null;
-                flushPending = false;
+                if (data != null) {
+                    pending = null;
+                }
+                flushesDone = flushTo;
                 notify = armed;
                 armed = false;
                 changed.signalAll();
@@ -168,7 +172,7 @@ final class NonBlockingWriter {
         try {
             failed = true;
             pending = null;
-            flushPending = false;
+            flushesDone = flushesAsked;
             changed.signalAll();
         } finally {
             lock.unlock();
