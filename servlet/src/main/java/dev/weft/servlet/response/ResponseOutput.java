@@ -189,6 +189,9 @@ public final class ResponseOutput extends ServletOutputStream {
         if (nb != null && !nb.onDriverThread()) {
             nb.awaitIdle();
         }
+        if (!closed) {
+            response.beforeBodyEnds(); // the application's trailer supplier, called with no lock held
+        }
         lock.lock();
         try {
             if (!closed) {
@@ -204,6 +207,9 @@ public final class ResponseOutput extends ServletOutputStream {
         NonBlockingWriter nb = nonBlocking;
         if (nb != null) {
             nb.awaitIdle();
+        }
+        if (!closed) {
+            response.beforeBodyEnds();
         }
         lock.lock();
         try {
@@ -233,7 +239,6 @@ public final class ResponseOutput extends ServletOutputStream {
         }
         drainLocked();
         if (target != null) {
-            response.beforeBodyEnds();
             target.close();
         }
     }

@@ -181,7 +181,10 @@ public final class WeftResponse extends ResponseFields {
         return length == -1 ? null : exchange.getResponseBody();
     }
 
-    /** Called just before the body ends: the trailer fields are handed to the engine. */
+    /**
+     * Called just before the body ends (by the thread ending it, with no lock held, as the application's
+     * supplier runs): the trailer fields are handed to the engine.
+     */
     void beforeBodyEnds() {
         Supplier<Map<String, String>> t = trailers;
         if (t == null) {
