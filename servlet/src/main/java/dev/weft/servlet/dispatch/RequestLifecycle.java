@@ -297,6 +297,7 @@ final class RequestLifecycle implements AsyncDriver {
                 if (response.isErrorPending()) {
                     writeErrorBody(response.getStatus(), response.errorMessage());
                 }
+                request.releaseUploads();
                 try {
                     response.finish();
                 } catch (IOException e) {

@@ -268,7 +268,7 @@ final class RequestBody {
     /** The request ended: temporary upload files are removed. */
     void recycle() {
         if (parts != null) {
-            MultipartParts.deleteAll(parts);
+            MultipartParts.deleteAll(parts); // idempotent
         }
     }
 }

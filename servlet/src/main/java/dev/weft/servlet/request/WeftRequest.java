@@ -123,6 +123,14 @@ public final class WeftRequest extends ExchangeRequest implements RequestFacts {
         return body.clientFailed();
     }
 
+    /**
+     * The application is done with the request: temporary upload files are removed (before the response is
+     * completed, so a client that has the response finds none left).
+     */
+    public void releaseUploads() {
+        body.recycle();
+    }
+
     /** The request ended: sessions released, temporary upload files removed. */
     public void recycle() {
         sessions.release();
