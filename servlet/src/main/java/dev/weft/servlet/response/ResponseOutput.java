@@ -1,0 +1,303 @@
+package dev.weft.servlet.response;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The response body as the servlet writes it (Servlet 6.1 §5.1): a buffer of {@code bufferSize} bytes in front
+ * of the engine's stream. The response is committed (head sent) when the buffer overflows or is flushed — then
+ * the body streams (chunked over HTTP/1.1) — or when the response is closed with everything still in the
+ * buffer — then it is sent with a {@code Content-Length}. A declared content length closes the response once
+ * that many bytes are written. For HEAD, bytes are counted for the length and discarded.
+ *
+ * <p>Used by the thread that runs the servlet, or by the application's threads during asynchronous
+ * processing; every operation holds one lock (never around application code). In non-blocking mode
+ * ({@link #setWriteListener}) writes are handed to a {@link NonBlockingWriter}.
+ */
+public final class ResponseOutput extends ServletOutputStream {
+
+    private final WeftResponse response;
+    private final ReentrantLock lock = new ReentrantLock();
+    private byte[] buffer;
+    private int count;
+    private int bufferSize;
+    private OutputStream target;
+    private boolean committed;
+    private boolean closed;
+    private boolean suspended;
+    private long written;
+    private volatile boolean writeFailed;
+    private NonBlockingWriter nonBlocking;
+
+    ResponseOutput(WeftResponse response, int bufferSize) {
+        this.response = response;
+        this.bufferSize = bufferSize;
+    }
+
+    // ---- buffer management (response API)
+
+    int bufferSize() {
+        return bufferSize;
+    }
+
+    /** @throws IllegalStateException once content was written */
+    void bufferSize(int size) {
+        lock.lock();
+        try {
+            if (written > 0 || committed) {
+                throw new IllegalStateException("setBufferSize after content was written");
+            }
+            bufferSize = Math.max(size, 0);
+            buffer = null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isCommitted() {
+        return committed;
+    }
+
+    /** Discards buffered content ({@code resetBuffer}); the caller checked the response is not committed. */
+    void clearBuffer() {
+        lock.lock();
+        try {
+            count = 0;
+            written = 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** From now on writes are ignored (after {@code sendError}/{@code sendRedirect}, or for an included error). */
+    void suspend() {
+        suspended = true;
+    }
+
+    /** Writes count again (the container writes the error page). */
+    void resume() {
+        suspended = false;
+    }
+
+    boolean isSuspended() {
+        return suspended;
+    }
+
+    /** Bytes written by the application so far. */
+    public long bytesWritten() {
+        return written;
+    }
+
+    // ---- OutputStream
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        NonBlockingWriter nb = nonBlocking;
+        if (nb != null && !nb.onDriverThread()) {
+            nb.write(b, off, len);
+            return;
+        }
+        writeBlocking(b, off, len);
+    }
+
+    /** The blocking write, also used by the non-blocking writer's thread. */
+    void writeBlocking(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (suspended) {
+                return;
+            }
+            if (closed) {
+                throw new IOException("the response is closed");
+            }
+            long limit = response.declaredContentLength();
+            if (limit >= 0 && written + len > limit) {
+                len = (int) Math.max(0, limit - written);
+            }
+            written += len;
+            if (count + len <= bufferSize) {
+                if (buffer == null) {
+                    buffer = new byte[bufferSize];
+                }
+                System.arraycopy(b, off, buffer, count, len);
+                count += len;
+            } else {
+                commitLocked(false);
+                drainLocked();
+                sink(b, off, len);
+            }
+            if (limit >= 0 && written >= limit) {
+                closeLocked();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        NonBlockingWriter nb = nonBlocking;
+        if (nb != null && !nb.onDriverThread()) {
+            nb.flush();
+            return;
+        }
+        flushBlocking();
+    }
+
+    /** Commits the response (streaming) and sends what is buffered. */
+    void flushBlocking() throws IOException {
+        lock.lock();
+        try {
+            if (suspended || closed) {
+                return;
+            }
+            commitLocked(false);
+            drainLocked();
+            if (target != null) {
+                try {
+                    target.flush();
+                } catch (IOException e) {
+                    writeFailed = true;
+                    throw e;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Closing the stream from the application completes the response body: everything is sent (with an exact
+     * length if it is all still buffered); the exchange itself ends when the request is done.
+     */
+    @Override
+    public void close() throws IOException {
+        NonBlockingWriter nb = nonBlocking;
+        if (nb != null && !nb.onDriverThread()) {
+            nb.awaitIdle();
+        }
+        if (!closed) {
+            response.beforeBodyEnds(); // the application's trailer supplier, called with no lock held
+        }
+        lock.lock();
+        try {
+            if (!closed) {
+                closeLocked();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Completes the body for the container (end of the request); idempotent. */
+    void finish() throws IOException {
+        NonBlockingWriter nb = nonBlocking;
+        if (nb != null) {
+            nb.awaitIdle();
+        }
+        if (!closed) {
+            response.beforeBodyEnds();
+        }
+        lock.lock();
+        try {
+            if (!closed) {
+                boolean wasSuspended = suspended;
+                suspended = false;
+                try {
+                    closeLocked();
+                } finally {
+                    suspended = wasSuspended;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the body has been completed. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    private void closeLocked() throws IOException {
+        closed = true;
+        if (!committed) {
+            commitLocked(true);
+        }
+        drainLocked();
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    private void commitLocked(boolean complete) throws IOException {
+        if (committed) {
+            return;
+        }
+        committed = true;
+        target = response.commitHead(complete ? count : -1);
+    }
+
+    private void drainLocked() throws IOException {
+        if (count > 0) {
+            int n = count;
+            count = 0;
+            sink(buffer, 0, n);
+        }
+    }
+
+    private void sink(byte[] b, int off, int len) throws IOException {
+        if (target != null && len > 0) {
+            try {
+                target.write(b, off, len);
+            } catch (IOException e) {
+                writeFailed = true;
+                throw e;
+            }
+        }
+    }
+
+    /** Whether sending the body failed (the client went away or stopped reading). */
+    public boolean writeFailed() {
+        return writeFailed;
+    }
+
+    // ---- non-blocking output
+
+    @Override
+    public boolean isReady() {
+        NonBlockingWriter nb = nonBlocking;
+        return nb == null || nb.isReady();
+    }
+
+    @Override
+    public void setWriteListener(WriteListener writeListener) {
+        java.util.Objects.requireNonNull(writeListener, "write listener");
+        if (nonBlocking != null) {
+            throw new IllegalStateException("a WriteListener is set already");
+        }
+        if (!response.asyncStarted()) {
+            throw new IllegalStateException("non-blocking output requires asynchronous processing (startAsync)");
+        }
+        nonBlocking = new NonBlockingWriter(this, writeListener, response.context());
+        nonBlocking.start();
+    }
+
+    /** Whether a WriteListener put the stream in non-blocking mode. */
+    boolean isNonBlocking() {
+        return nonBlocking != null;
+    }
+}

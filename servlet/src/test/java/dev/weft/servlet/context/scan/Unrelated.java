@@ -1,0 +1,5 @@
+package dev.weft.servlet.context.scan;
+
+/** Matches nothing. */
+public class Unrelated {
+}
