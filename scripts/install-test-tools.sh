@@ -79,6 +79,15 @@ if ! command -v nghttp >/dev/null 2>&1 || ! command -v h2load >/dev/null 2>&1; t
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nghttp2-client >/dev/null
 fi
 
+# Slow-client attacks (slow body, slow read) against a small connection limit: Debian's slowhttptest.
+if ! command -v slowhttptest >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: slowhttptest"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq slowhttptest >/dev/null
+fi
+
 # h2spec (HTTP/2 conformance, H2specConformanceTest), built from source with Go into a tools folder outside
 # the repository: $WEFT_TOOLS_BIN, by default ~/.cache/weft-tools/bin (./run-tests exports it for the tests).
 # scripts/h2spec/go.mod and go.sum pin h2spec v2.2.1 and every module it is built with; only when that binary

@@ -168,7 +168,7 @@ final class StreamHost {
             sendFlow.wakeAll();
         }
         if (counts.closed(stream) == 0) {
-            in.moveDeadline(System.nanoTime() + idleNanos);
+            in.moveIdleDeadline(System.nanoTime(), idleNanos);
             if (goAwaySent.get() || goAwayReceived || connection.draining()) {
                 closeSoon();
             }

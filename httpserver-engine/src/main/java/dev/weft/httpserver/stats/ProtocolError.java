@@ -48,7 +48,17 @@ public enum ProtocolError {
     /** The client closed or reset the connection before it had taken the whole response. */
     RESPONSE_ABORTED,
     /** An unread request body the server discarded after the response took longer than {@code drainTimeout}. */
-    DRAIN_TIMEOUT;
+    DRAIN_TIMEOUT,
+    /**
+     * A request body arrived slower than {@code minRequestDataRate} after the grace period: {@code 408} if
+     * nothing was sent yet, and a close (HTTP/2: the stream is reset).
+     */
+    REQUEST_DATA_RATE,
+    /**
+     * A client took a response slower than {@code minResponseDataRate} after the grace period: the connection
+     * is closed (HTTP/2: the stream is reset).
+     */
+    RESPONSE_DATA_RATE;
 
     /** Stable lower-case name, e.g. {@code bad_content_length}. */
     public String key() {
