@@ -66,10 +66,24 @@ class LowResourcesTest {
 
     @Test
     void atTheLimitAConnectionStalledInItsHeaderSectionMakesRoomAndGets408() throws Exception {
+        assertStalledRequestMakesRoomAndGets408("GET /stalled HTTP/1.1\r\n" + HOST, ProtocolError.HEADER_TIMEOUT);
+    }
+
+    @Test
+    void atTheLimitAConnectionStalledInItsBodyMakesRoomAndGets408() throws Exception {
+        assertStalledRequestMakesRoomAndGets408("POST /stalled HTTP/1.1\r\n" + HOST + "Content-Length: 10\r\n\r\nhel",
+                ProtocolError.BODY_TIMEOUT);
+    }
+
+    /**
+     * A request that stops after {@code sent} makes room, after a second, for a new client at a limit of one, and
+     * gets {@code 408}; counted as a low-resources close, not as the {@code timeout} it is not.
+     */
+    private void assertStalledRequestMakesRoomAndGets408(String sent, ProtocolError timeout) throws Exception {
         server = TestServer.start(config().maxConnections(1).build());
         try (RawHttpClient stalled = server.connect()) {
             long start = System.nanoTime();
-            stalled.send("GET /stalled HTTP/1.1\r\n" + HOST); // and nothing more
+            stalled.send(sent); // and nothing more
             long servedAfterMillis = awaitServed(start);
             assertTrue(servedAfterMillis >= 1000, "evicted after only " + servedAfterMillis + " ms of stall");
             Response response = stalled.readResponse();
@@ -78,23 +92,7 @@ class LowResourcesTest {
         }
         StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
-        assertFalse(stats.protocolErrors().containsKey(ProtocolError.HEADER_TIMEOUT), stats::toString);
-    }
-
-    @Test
-    void atTheLimitAConnectionStalledInItsBodyMakesRoomAndGets408() throws Exception {
-        server = TestServer.start(config().maxConnections(1).build());
-        try (RawHttpClient stalled = server.connect()) {
-            long start = System.nanoTime();
-            stalled.send("POST /stalled HTTP/1.1\r\n" + HOST + "Content-Length: 10\r\n\r\nhel");
-            awaitServed(start);
-            Response response = stalled.readResponse();
-            assertEquals(408, response.status(), response::toString);
-            assertTrue(stalled.serverClosed());
-        }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
-        assertEquals(1, stats.lowResourcesCloses(), stats::toString);
-        assertFalse(stats.protocolErrors().containsKey(ProtocolError.BODY_TIMEOUT), stats::toString);
+        assertFalse(stats.protocolErrors().containsKey(timeout), stats::toString);
     }
 
     @Test
