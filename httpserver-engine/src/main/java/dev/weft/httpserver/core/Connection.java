@@ -1,9 +1,8 @@
 package dev.weft.httpserver.core;
 
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.stats.ServerStats;
-
 import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.stats.ServerStats;
 
 import javax.net.ssl.SSLSocket;
 import java.io.IOException;
