@@ -4,17 +4,22 @@
 # nothing is downloaded from anywhere else.
 set -euo pipefail
 
+# Installs Debian packages, with sudo when not root (apt-get update first: a fresh machine has no lists).
+apt_install() {
+  local sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: $*"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
+}
+
 need=()
 command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v mvn >/dev/null 2>&1 || need+=(maven)
 
 if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "installing: ${need[*]}"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
+  apt_install "${need[@]}"
 fi
 
 # The build needs a JDK >= 21 (found by maven-toolchains-plugin); install Debian's if none is present.
@@ -36,22 +41,14 @@ fi
 # Python modules come from PyPI, pinned, and only when `import` does not already work. python3 (and pip, if
 # needed) come from Debian's packages.
 if ! command -v python3 >/dev/null 2>&1; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "installing: python3"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3 >/dev/null
+  apt_install python3
 fi
 pip_install() { # module-to-import requirement... ; installs the pinned requirements when the module is missing
   local module=$1
   shift
   python3 -c "import $module" >/dev/null 2>&1 && return 0
   if ! python3 -m pip --version >/dev/null 2>&1; then
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    echo "installing: python3-pip"
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pip >/dev/null
+    apt_install python3-pip
   fi
   echo "installing: python $*"
   # A plain install first; --user or --break-system-packages only if that is refused (PEP 668 environments).
@@ -72,21 +69,18 @@ pip_install h2 "h2==$H2_PY_VERSION" "hpack==$HPACK_PY_VERSION" "hyperframe==6.0.
 
 # HTTP/2 peers: nghttp and h2load (Debian's nghttp2-client).
 if ! command -v nghttp >/dev/null 2>&1 || ! command -v h2load >/dev/null 2>&1; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "installing: nghttp2-client"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nghttp2-client >/dev/null
+  apt_install nghttp2-client
+fi
+
+# Slow-client attacks (slow body, slow read) against a small connection limit: Debian's slowhttptest.
+if ! command -v slowhttptest >/dev/null 2>&1; then
+  apt_install slowhttptest
 fi
 
 # A reverse proxy in front of Weft (NginxFrontTest): Debian's nginx, run by the tests as their own foreground
 # process on a loopback port with a configuration in a temporary folder (the package's own service is not used).
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "installing: nginx"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nginx >/dev/null
+  apt_install nginx
 fi
 
 # h2spec (HTTP/2 conformance, H2specConformanceTest), built from source with Go into a tools folder outside
@@ -98,11 +92,7 @@ if [ ! -x "$WEFT_TOOLS_BIN/h2spec" ]; then
   go_cmd=$(command -v go || true)
   if [ -z "$go_cmd" ] && [ -x /usr/local/go/bin/go ]; then go_cmd=/usr/local/go/bin/go; fi
   if [ -z "$go_cmd" ]; then
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    echo "installing: golang-go"
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq golang-go >/dev/null
+    apt_install golang-go
     go_cmd=$(command -v go)
   fi
   echo "building: h2spec v2.2.1 with $("$go_cmd" version) into $WEFT_TOOLS_BIN"
@@ -122,11 +112,7 @@ npm_install() { # package version
   [ -f "$WEFT_NODE_HOME/node_modules/$pkg/package.json" ] \
     && grep -q "\"version\": \"$version\"" "$WEFT_NODE_HOME/node_modules/$pkg/package.json" && return 0
   if ! command -v npm >/dev/null 2>&1; then
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    echo "installing: nodejs npm"
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq nodejs npm >/dev/null
+    apt_install nodejs npm
   fi
   echo "installing: node $pkg@$version"
   mkdir -p "$WEFT_NODE_HOME"
@@ -136,11 +122,7 @@ npm_install() { # package version
 # Headless browser tests: Debian's Chromium, driven by playwright-core (which never downloads a browser:
 # the tests point it at /usr/bin/chromium).
 if ! command -v chromium >/dev/null 2>&1; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "installing: chromium"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
 fi
 PLAYWRIGHT_CORE_VERSION=1.65.1
 npm_install playwright-core "$PLAYWRIGHT_CORE_VERSION"

@@ -28,7 +28,7 @@ import java.util.function.ToLongFunction;
  * {@code weft.exchanges.active}, {@code weft.http2.streams.active}, {@code weft.websocket.sessions.active},
  * {@code weft.proxy.tunnels.active}) and function counters for everything that
  * only grows ({@code weft.requests}, {@code weft.bytes.received}, {@code weft.errors{kind}},
- * {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …), including WebSocket sessions and
+ * {@code weft.connections.closed{reason}}, {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …), including WebSocket sessions and
  * messages ({@code weft.websocket.*}) and the proxy handler ({@code weft.proxy.*}). Needs no Spring:
  *
  * <pre>{@code
@@ -49,7 +49,7 @@ public final class WeftMetrics implements MeterBinder {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
 
     private static final StatsSnapshot EMPTY =
-            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
             StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
 
     private final SnapshotCache cache;
@@ -109,14 +109,15 @@ public final class WeftMetrics implements MeterBinder {
         meters.add(counter(registry, "weft.connections.rejected",
                 "Connections refused because the connection limit was reached", null, Tags.empty(),
                 StatsSnapshot::connectionsRejected));
-        meters.add(counter(registry, "weft.connections.closed",
-                "Connections closed by the server after the idle timeout (reason=idle) or because a header, "
-                        + "body, write or TLS handshake timeout expired (reason=timeout)",
-                null, Tags.of("reason", "idle"), StatsSnapshot::idleCloses));
-        meters.add(counter(registry, "weft.connections.closed",
-                "Connections closed by the server after the idle timeout (reason=idle) or because a header, "
-                        + "body, write or TLS handshake timeout expired (reason=timeout)",
-                null, Tags.of("reason", "timeout"), StatsSnapshot::timeoutCloses));
+        String closed = "Connections closed by the server after the idle timeout (reason=idle), because a header, "
+                + "body, write or TLS handshake timeout expired or a minimum data rate was not met (reason=timeout), "
+                + "or early while it was short of connections (reason=low_resources)";
+        meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "idle"),
+                StatsSnapshot::idleCloses));
+        meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "timeout"),
+                StatsSnapshot::timeoutCloses));
+        meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "low_resources"),
+                StatsSnapshot::lowResourcesCloses));
         meters.add(counter(registry, "weft.requests",
                 "Requests received, including those rejected with an error status", null, Tags.empty(),
                 StatsSnapshot::requests));

@@ -52,7 +52,7 @@ class WeftMetricsTest {
      * Meters one binding registers: 5 gauges, 23 counters (13 HTTP, 5 WebSocket, 5 proxy), one counter per
      * error kind.
      */
-    private static final int METERS = 5 + 23 + ProtocolError.values().length;
+    private static final int METERS = 5 + 24 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -262,6 +262,28 @@ class WeftMetricsTest {
     }
 
     @Test
+    void connectionsClosedWhileShortOfConnectionsCountAsLowResources() throws Exception {
+        // Two keep-alive connections are more than half of a limit of 2: short of connections, they may idle 200 ms.
+        int port = start(ServerConfig.builder().maxConnections(2).lowResourcesThreshold(0.5)
+                .lowResourcesIdleTimeout(Duration.ofMillis(200)).build());
+        WeftMetrics.of(server, Tags.empty()).bindTo(registry);
+
+        try (Socket a = new Socket("127.0.0.1", port); Socket b = new Socket("127.0.0.1", port)) {
+            for (Socket s : List.of(a, b)) {
+                s.setSoTimeout(5_000);
+                s.getOutputStream().write("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+            }
+            for (Socket s : List.of(a, b)) {
+                assertThat(new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
+                        .startsWith("HTTP/1.1 200");
+            }
+        }
+        eventually(() -> counter("weft.connections.closed", "reason", "low_resources"), 2);
+        assertThat(counter("weft.connections.closed", "reason", "idle")).isZero();
+    }
+
+    @Test
     void gaugesShowAnExchangeInProgress() throws Exception {
         server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
         CountDownLatch entered = new CountDownLatch(1);
@@ -306,6 +328,7 @@ class WeftMetricsTest {
         assertThat(registry.get("weft.errors").functionCounters()).hasSize(ProtocolError.values().length);
         assertThat(counter("weft.connections.closed", "reason", "idle")).isZero();
         assertThat(counter("weft.connections.closed", "reason", "timeout")).isZero();
+        assertThat(counter("weft.connections.closed", "reason", "low_resources")).isZero();
     }
 
     @Test
@@ -313,7 +336,7 @@ class WeftMetricsTest {
         Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
-        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, errors,
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 28, errors,
                 new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), new StatsSnapshot.WebSocket(17, 5, 18, 19, 20, 21),
                 new StatsSnapshot.Proxy(22, 23, 24, 25, 26, 27));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
@@ -328,6 +351,7 @@ class WeftMetricsTest {
         assertThat(counter("weft.handler.exceptions")).isEqualTo(8);
         assertThat(counter("weft.connections.closed", "reason", "idle")).isEqualTo(9);
         assertThat(counter("weft.connections.closed", "reason", "timeout")).isEqualTo(10);
+        assertThat(counter("weft.connections.closed", "reason", "low_resources")).isEqualTo(28);
         assertThat(counter("weft.errors", "kind", "bad_chunk")).isEqualTo(12);
         assertThat(counter("weft.errors", "kind", "tls_handshake")).isEqualTo(13);
         assertThat(counter("weft.errors", "kind", "bad_host")).isZero();
@@ -353,7 +377,7 @@ class WeftMetricsTest {
 
     @Test
     void webSocketAndProxyMetersExistAtZeroBeforeAnyTraffic() {
-        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
                 StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE), Tags.empty())
                 .bindTo(registry);
 
@@ -393,7 +417,7 @@ class WeftMetricsTest {
                 .bindTo(registry);
 
         List<Meter> meters = registry.getMeters();
-        // 5 gauges, 23 counters (closed has two reasons, goaways and messages two directions, sessions opened
+        // 5 gauges, 24 counters (closed has three reasons, goaways and messages two directions, sessions opened
         // two protocols), one counter per error kind
         assertThat(meters).hasSize(METERS);
         for (Meter m : meters) {
@@ -492,7 +516,7 @@ class WeftMetricsTest {
 
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
-        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, errors,
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, errors,
                 new StatsSnapshot.Http2(n, n, n, n, n, n), new StatsSnapshot.WebSocket(n, 0, n, n, n, n),
                 new StatsSnapshot.Proxy(n, n, n, n, n, n));
     }

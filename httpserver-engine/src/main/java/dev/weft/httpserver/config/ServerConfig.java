@@ -46,10 +46,12 @@ import java.util.Objects;
  * @param dataRateGracePeriod  how long a body or response may move slower than its minimum rate before the rate
  *                             is enforced (default 5 s)
  * @param lowResourcesThreshold fraction of {@code maxConnections} above which the server is short of connections:
- *                             idle keep-alive connections then close after {@code lowResourcesIdleTimeout}, and
- *                             at the limit a new connection takes the place of an idle or the slowest stalled one
- *                             instead of being refused (default 0.9)
- * @param lowResourcesIdleTimeout idle timeout of keep-alive connections while short of connections (default 1 s)
+ *                             idle keep-alive connections then close after {@code lowResourcesIdleTimeout}, and so
+ *                             do connections stalled on their client (at least a second); at the limit a new
+ *                             connection takes the place of an idle or the slowest stalled one instead of being
+ *                             refused (default 0.9)
+ * @param lowResourcesIdleTimeout how long connections may be idle (or stalled) while short of connections
+ *                             (default 1 s)
  * @param tlsHandshakeTimeout  time allowed for a TLS handshake (default 10 s)
  * @param backlog              listen backlog used when {@code bind} is given 0 or less (default 1024)
  * @param serverHeader         value of the {@code Server} response header, or {@code null} for none

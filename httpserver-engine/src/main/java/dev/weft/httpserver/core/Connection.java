@@ -1,12 +1,15 @@
 package dev.weft.httpserver.core;
 
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.ServerStats;
 
 import javax.net.ssl.SSLSocket;
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -15,8 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>State moves {@code HANDSHAKE → IDLE ⇄ ACTIVE → CLOSED}. Only the connection's own thread moves it between
  * IDLE and ACTIVE; a graceful stop closes IDLE connections at once and lets ACTIVE ones finish their exchange.
+ *
+ * <p>The connection holds one of the registry's slots (of {@code maxConnections}) from its accept until it
+ * closes, or until it is evicted to make room for a new one: the slot is given back exactly once.
  */
 public final class Connection {
+
+    private static final System.Logger LOG = System.getLogger(Connection.class.getName());
 
     private static final int HANDSHAKE = 0;
     private static final int IDLE = 1;
@@ -41,6 +49,8 @@ public final class Connection {
     private volatile long handshakeStartedNanos;
     /** What a graceful stop asks of a busy connection whose protocol can announce it (HTTP/2 GOAWAY). */
     private volatile Runnable drainHook;
+    /** Set when the registry slot has been given back (by eviction or by the close). */
+    private final AtomicBoolean slotReleased = new AtomicBoolean();
 
     Connection(Socket socket, ServerConfig config, ServerStats stats, ConnectionRegistry registry) {
         this.socket = socket;
@@ -57,8 +67,14 @@ public final class Connection {
         owner = Thread.currentThread();
         int maxLine = Math.max(Math.max(config.maxRequestLineLength(), config.maxHeaderSize()),
                 config.maxChunkLineLength()) + 64;
-        input = new ConnectionInput(transport.getInputStream(), 8 * 1024, maxLine);
-        output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024);
+        long graceNanos = config.dataRateGracePeriod().toNanos();
+        ConnectionInput in = new ConnectionInput(transport.getInputStream(), 8 * 1024, maxLine);
+        if (config.minRequestDataRate() > 0) {
+            in.bodyMeter(new DataRateMeter(config.minRequestDataRate(), graceNanos));
+        }
+        input = in;
+        output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024,
+                new DataRateMeter(config.minResponseDataRate(), graceNanos));
         handshakeStartedNanos = 0;
         this.transport = transport;
     }
@@ -213,31 +229,141 @@ public final class Connection {
     }
 
     /**
-     * Enforces timeouts; called by the sweeper. An overdue read is woken by shutting the input down, so the
-     * connection thread can still answer (e.g. {@code 408}); a stalled write or handshake closes the
-     * connection.
+     * Enforces timeouts and minimum data rates; called by the sweeper. An overdue read, or a request body
+     * read below its minimum rate, is woken by shutting the input down, so the connection thread can still
+     * answer (e.g. {@code 408}); a stalled write, a response below its minimum rate or a stalled handshake
+     * cuts the connection.
+     *
+     * @return whether it woke a read or cut the connection
      */
-    void closeIfStalled(long now) {
+    boolean closeIfStalled(long now) {
         ConnectionInput in = input;
-        if (in != null && in.expireIfOverdue(now)) {
-            try {
-                socket.shutdownInput();
-            } catch (IOException e) {
-                close();
-            }
+        boolean acted = false;
+        if (in != null && (in.expireIfOverdue(now) || in.expireIfTooSlow(now))) {
+            wakeReader();
+            acted = true;
         }
         ConnectionOutput out = output;
-        long started = out == null ? 0 : out.writeStartedNanos();
-        if (started != 0 && now - started > config.writeTimeout().toNanos()) {
-            stats.protocolError(dev.weft.httpserver.stats.ProtocolError.WRITE_TIMEOUT);
-            stats.timeoutClose();
-            close();
-            return;
+        if (out != null) {
+            long started = out.writeStartedNanos();
+            if (started != 0 && now - started > config.writeTimeout().toNanos()) {
+                stats.protocolError(ProtocolError.WRITE_TIMEOUT);
+                stats.timeoutClose();
+                LOG.log(Level.DEBUG, () -> "client " + remote + " took no response bytes within the write timeout");
+                cut();
+                return true;
+            }
+            if (out.tooSlow(now)) {
+                stats.protocolError(ProtocolError.RESPONSE_DATA_RATE);
+                stats.timeoutClose();
+                LOG.log(Level.DEBUG, () -> "client " + remote + " took the response slower than "
+                        + out.minRate() + " bytes/s");
+                cut();
+                return true;
+            }
         }
         long hs = handshakeStartedNanos;
         if (hs != 0 && now - hs > config.tlsHandshakeTimeout().toNanos()) {
             // Reads of the handshake time out by themselves; this catches a handshake stuck writing.
-            close();
+            cut();
+            return true;
+        }
+        return acted;
+    }
+
+    /** Wakes a blocked read by shutting the socket's input down; the read fails as its input decided. */
+    private void wakeReader() {
+        try {
+            socket.shutdownInput();
+        } catch (IOException e) {
+            cut();
+        }
+    }
+
+    /**
+     * Since when this connection has waited for a new request ({@link System#nanoTime()}): an HTTP/1.1
+     * keep-alive connection between requests, an HTTP/2 one without open streams, a new one that has sent
+     * nothing yet. 0 if it is doing anything else, or is closed or evicted.
+     */
+    long idleSince() {
+        ConnectionInput in = input;
+        return in == null || slotReleased.get() ? 0 : in.idleSince();
+    }
+
+    /**
+     * Since when this connection has been stalled on its client ({@link System#nanoTime()}): blocked reading
+     * a request (header section or body) or writing, or still in its TLS handshake; or, for a body or response
+     * moving now below its minimum rate even without the grace period, since as long ago as it has kept the
+     * server waiting. 0 if none of these, or if it is closed or evicted.
+     */
+    long stalledSince(long now) {
+        if (slotReleased.get()) {
+            return 0;
+        }
+        long since = handshakeStartedNanos;
+        ConnectionInput in = input;
+        if (in != null) {
+            since = earliest(since, in.stalledSince());
+            since = earliest(since, in.behindSince(now));
+        }
+        ConnectionOutput out = output;
+        if (out != null) {
+            since = earliest(since, out.writeStartedNanos());
+            since = earliest(since, out.behindSince(now));
+        }
+        return since;
+    }
+
+    private static long earliest(long a, long b) {
+        return a == 0 ? b : b == 0 ? a : (a - b < 0 ? a : b);
+    }
+
+    /**
+     * Gives back the registry slot this connection holds.
+     *
+     * @return true the first time only
+     */
+    boolean releaseSlot() {
+        return !slotReleased.get() && slotReleased.compareAndSet(false, true);
+    }
+
+    /**
+     * Closes this connection to make room for another; its slot has been released. One waiting for input
+     * (idle, or stalled reading a request) has its read fail ({@link ConnectionInput.EvictedException}), so
+     * that its thread ends it as its protocol prescribes: an idle HTTP/1.1 connection closes silently, HTTP/2
+     * sends GOAWAY, a request in progress gets {@code 408}. Any other (blocked writing, handshaking) is cut at
+     * once. Never blocks.
+     */
+    void evict() {
+        ConnectionInput in = input;
+        ConnectionOutput out = output;
+        if (in != null && out != null && out.writeStartedNanos() == 0
+                && (in.idleSince() != 0 || in.stalledSince() != 0)) {
+            if (in.evict()) {
+                wakeReader();
+            }
+            // else its read was cut already (a timeout, a minimum rate): its thread is ending it
+        } else {
+            cut();
+        }
+    }
+
+    /**
+     * Closes at once, without a TLS {@code close_notify}: closes the TCP socket, which fails any read or write
+     * blocked on it and never blocks (closing the TLS socket would wait for a blocked writer's lock, and for
+     * room to send the alert). For a connection that is being cut off.
+     */
+    void cut() {
+        if (state.getAndSet(CLOSED) != CLOSED) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // already closed
+            }
+            Thread t = owner;
+            if (t != null && t != Thread.currentThread()) {
+                java.util.concurrent.locks.LockSupport.unpark(t);
+            }
         }
     }
 

@@ -12,22 +12,45 @@ import java.net.SocketTimeoutException;
  * per-read timeout (each read of a body may wait that long). Socket reads themselves are untimed (a timed
  * read costs a timer per read on a virtual thread); the {@link ConnectionRegistry} sweeper calls
  * {@link #expireIfOverdue(long)} and shuts the input down when a read is overdue, and the blocked read then
- * fails with {@link SocketTimeoutException}. Owned by the connection's thread.
+ * fails with {@link SocketTimeoutException}. The sweeper cuts a read the same way when a request body
+ * arrives slower than its minimum rate ({@link TooSlowException}, measured by a {@link DataRateMeter} over
+ * the time body reads block), or when the connection is closed to make room for another
+ * ({@link EvictedException}).
+ *
+ * <p>What a blocked read waits for tells the sweeper what the connection is doing: {@link #idleDeadline}
+ * marks a wait for a new request (an idle keep-alive connection), {@link #requestDeadline} and
+ * {@link #bodyReadTimeout} a request the client has begun (stalled if nothing arrives), and the other
+ * setters anything else (a raw upgraded connection, HTTP/2 with open streams). Owned by the connection's
+ * thread.
  */
 public final class ConnectionInput extends InputStream {
 
     private static final java.lang.invoke.VarHandle BLOCKED_UNTIL;
 
+    private static final java.lang.invoke.VarHandle CUT;
+
     static {
         try {
             BLOCKED_UNTIL = java.lang.invoke.MethodHandles.lookup()
                     .findVarHandle(ConnectionInput.class, "blockedUntilNanos", long.class);
+            CUT = java.lang.invoke.MethodHandles.lookup().findVarHandle(ConnectionInput.class, "cut", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private static final byte[] EMPTY = new byte[0];
+
+    /** What a blocked read waits for ({@link #waitKind}). */
+    private static final int OTHER = 0;
+    private static final int IDLE = 1;
+    private static final int REQUEST = 2;
+
+    /** Why reads fail from now on ({@link #cut}): not at all, timed out, too slow, evicted. */
+    private static final int NOT_CUT = 0;
+    private static final int TIMED_OUT = 1;
+    private static final int TOO_SLOW = 2;
+    private static final int EVICTED = 3;
 
     private final InputStream in;
     private final int maxBufferSize;
@@ -43,9 +66,20 @@ public final class ConnectionInput extends InputStream {
     private long bytesRead;
     /** When the read in progress is overdue ({@link System#nanoTime()}), or 0 when no read is blocked. */
     private volatile long blockedUntilNanos;
-    private volatile boolean timedOut;
+    // Published by the write of blockedUntilNanos when a read blocks (moveIdleDeadline: by its CAS of it).
+    /** When the read in progress started. */
+    private long blockedSinceNanos;
+    /** What reads wait for: {@link #IDLE}, {@link #REQUEST} or {@link #OTHER}. */
+    private int waitKind;
+    /** When the connection began to wait for a new request, while {@link #waitKind} is {@link #IDLE}. */
+    private long idleSinceNanos;
+    private volatile int cut;
     /** Output whose buffered bytes are sent before a read blocks (HTTP/1.1), or null. */
     private ConnectionOutput flushBeforeBlocking;
+    /** Measures request bodies against their minimum rate, or null when there is none. */
+    private DataRateMeter bodyMeter;
+    /** Whether reads now are of a request body ({@link #bodyReadTimeout}) and go through {@link #bodyMeter}. */
+    private boolean metering;
 
     /**
      * @param initialSize   starting buffer size
@@ -107,9 +141,64 @@ public final class ConnectionInput extends InputStream {
         flushBeforeBlocking = out;
     }
 
+    /** Measures request body reads ({@link #bodyReadTimeout}) with {@code meter}; null for no minimum rate. */
+    public void bodyMeter(DataRateMeter meter) {
+        bodyMeter = meter;
+    }
+
     /** Every read from now on must complete before this {@link System#nanoTime()} value. */
     public void deadline(long nanoTime) {
         deadlineNanos = nanoTime == 0 ? 1 : nanoTime;
+        waitKind = OTHER;
+        metering = false;
+    }
+
+    /**
+     * Reads from now on wait for a new request, from {@code now} for at most {@code timeoutNanos}: the
+     * connection is idle, and may be closed early when the server is short of connections.
+     */
+    public void idleDeadline(long now, long timeoutNanos) {
+        deadline(now + timeoutNanos);
+        idleSinceNanos = now;
+        waitKind = IDLE;
+    }
+
+    /**
+     * Like {@link #idleDeadline} from another thread, including for a read blocked now; HTTP/2 uses it when
+     * its last stream closes while the reader waits for frames.
+     */
+    public void moveIdleDeadline(long now, long timeoutNanos) {
+        idleSinceNanos = now;
+        waitKind = IDLE;
+        moveDeadline(now + timeoutNanos);
+    }
+
+    /**
+     * Reads from now on are of a request the client has begun (its header section, or an unread body being
+     * discarded) and must complete before this {@link System#nanoTime()} value. A read blocked in one is
+     * stalled on the client.
+     */
+    public void requestDeadline(long nanoTime) {
+        deadline(nanoTime);
+        waitKind = REQUEST;
+    }
+
+    /**
+     * Reads from now on are of a request body: each may block at most {@code nanos}, and together they are
+     * held to the minimum rate of the {@link #bodyMeter}.
+     */
+    public void bodyReadTimeout(long nanos) {
+        readTimeoutNanos = nanos;
+        deadlineNanos = 0;
+        waitKind = REQUEST;
+        metering = bodyMeter != null;
+    }
+
+    /** Starts measuring a new request body against the minimum rate; call before its first read. */
+    public void restartBodyMeter() {
+        if (bodyMeter != null) {
+            bodyMeter.restart();
+        }
     }
 
     /**
@@ -134,6 +223,8 @@ public final class ConnectionInput extends InputStream {
     public void readTimeoutNanos(long nanos) {
         readTimeoutNanos = nanos;
         deadlineNanos = 0;
+        waitKind = OTHER;
+        metering = false;
     }
 
     /** Bytes read from the socket since the last call; for batching statistics updates. */
@@ -152,10 +243,73 @@ public final class ConnectionInput extends InputStream {
     boolean expireIfOverdue(long now) {
         long until = blockedUntilNanos;
         if (until != 0 && now - until > 0) {
-            timedOut = true;
+            CUT.compareAndSet(this, NOT_CUT, TIMED_OUT);
             return true;
         }
         return false;
+    }
+
+    /**
+     * Marks a blocked request body read as cut if the body has fallen below its minimum rate; the caller
+     * then shuts the socket's input down to wake it. Called by the sweeper thread.
+     *
+     * @return whether the read was cut
+     */
+    boolean expireIfTooSlow(long now) {
+        DataRateMeter m = bodyMeter;
+        return m != null && m.tooSlow(now) && CUT.compareAndSet(this, NOT_CUT, TOO_SLOW);
+    }
+
+    /**
+     * Since when a read has been blocked waiting for a new request ({@link System#nanoTime()}), or 0 if none
+     * is; any thread.
+     */
+    long idleSince() {
+        if (blockedUntilNanos == 0) {
+            return 0;
+        }
+        long since = idleSinceNanos;
+        return waitKind == IDLE && since != 0 ? since : 0;
+    }
+
+    /**
+     * Since when a read of a request the client has begun has been blocked ({@link System#nanoTime()}), or 0
+     * if none is; any thread.
+     */
+    long stalledSince() {
+        if (blockedUntilNanos == 0) {
+            return 0;
+        }
+        long since = blockedSinceNanos;
+        return waitKind == REQUEST ? since : 0;
+    }
+
+    /**
+     * Since when a request body being read now has kept the server waiting, if it is below its minimum rate
+     * even without the grace period (see {@link DataRateMeter#behindSince}), or 0; any thread.
+     */
+    long behindSince(long now) {
+        DataRateMeter m = bodyMeter;
+        return m == null ? 0 : m.behindSince(now);
+    }
+
+    /**
+     * Makes the read blocked now, and every read after it, fail with {@link EvictedException}; the caller then
+     * shuts the socket's input down to wake it.
+     *
+     * @return false if the reads were already cut for another reason
+     */
+    boolean evict() {
+        return CUT.compareAndSet(this, NOT_CUT, EVICTED);
+    }
+
+    /** The exception for a read that was cut, or found its deadline passed. */
+    private SocketTimeoutException cutException() {
+        return switch (cut) {
+            case TOO_SLOW -> new TooSlowException(bodyMeter == null ? 0 : bodyMeter.bytesPerSecond());
+            case EVICTED -> new EvictedException();
+            default -> new SocketTimeoutException("read timed out");
+        };
     }
 
     /**
@@ -198,29 +352,37 @@ public final class ConnectionInput extends InputStream {
         }
         long now = System.nanoTime();
         long until = deadlineNanos != 0 ? deadlineNanos : now + readTimeoutNanos;
-        if (timedOut || until - now <= 0) {
-            throw new SocketTimeoutException("read timed out");
+        if (cut != NOT_CUT || until - now <= 0) {
+            throw cutException();
         }
+        blockedSinceNanos = now;
         blockedUntilNanos = until == 0 ? 1 : until;
         long moved = deadlineNanos;
         if (moved != 0 && moved != until) {
             // moveDeadline ran between reading the deadline and publishing it: apply its value.
             BLOCKED_UNTIL.compareAndSet(this, until == 0 ? 1 : until, moved);
         }
-        int n;
+        DataRateMeter meter = metering ? bodyMeter : null;
+        if (meter != null) {
+            meter.begin(now);
+        }
+        int n = -1;
         try {
             n = in.read(b, off, len);
         } catch (IOException e) {
-            if (timedOut) {
-                throw new SocketTimeoutException("read timed out");
+            if (cut != NOT_CUT) {
+                throw cutException();
             }
             throw e;
         } finally {
             blockedUntilNanos = 0;
+            if (meter != null) {
+                meter.end(System.nanoTime(), Math.max(n, 0));
+            }
         }
         if (n < 0) {
-            if (timedOut) {
-                throw new SocketTimeoutException("read timed out");
+            if (cut != NOT_CUT) {
+                throw cutException();
             }
             eof = true;
             return -1;
@@ -273,6 +435,23 @@ public final class ConnectionInput extends InputStream {
     /** Closing is the connection's job; this does nothing. */
     @Override
     public void close() {
+    }
+
+    /** A request body read cut because the body arrived slower than its minimum rate. */
+    public static final class TooSlowException extends SocketTimeoutException {
+        TooSlowException(long bytesPerSecond) {
+            super("request body arrived slower than " + bytesPerSecond + " bytes/s");
+        }
+    }
+
+    /**
+     * A read cut because the server, short of connections, closes this one to make room for another (or
+     * closes it early because it is idle).
+     */
+    public static final class EvictedException extends SocketTimeoutException {
+        EvictedException() {
+            super("connection closed to make room for others");
+        }
     }
 
     /** Thrown by {@link #fill()} when one unit (line, frame) does not fit the largest allowed buffer. */

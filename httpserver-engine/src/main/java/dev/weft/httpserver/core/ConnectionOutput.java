@@ -7,29 +7,61 @@ import java.io.OutputStream;
  * The buffered byte sink of one connection. Response heads and small bodies collect here and go out in
  * one write when {@link #flush()} is called (once per batch of pipelined responses) or the buffer fills.
  *
- * <p>Each blocking write is stamped so the {@link ConnectionRegistry} sweeper can close a connection whose
- * client stopped reading. Used by one thread at a time; HTTP/2 serialises writers with its own lock.
+ * <p>Each socket write is stamped and measured by a {@link DataRateMeter}, so the {@link ConnectionRegistry}
+ * sweeper can close a connection whose client stopped reading ({@code writeTimeout}) or takes a response
+ * slower than its minimum rate. A large write goes to the socket in pieces of at most {@value #MAX_PIECE}
+ * bytes, so that progress shows between them and a fast client is never taken for a slow one. Used by one
+ * thread at a time; HTTP/2 serialises writers with its own lock.
  */
 public final class ConnectionOutput extends OutputStream {
 
     private static final byte[] EMPTY = new byte[0];
+    /** Largest piece handed to the socket in one write. */
+    static final int MAX_PIECE = 64 * 1024;
 
     private final OutputStream out;
+    private final DataRateMeter meter;
     private byte[] buf;
     private int count;
     private long bytesWritten;
-    private volatile long writeStartedNanos;
     /** A write to the socket failed: the client closed or reset the connection, or it was cut. */
     private volatile boolean failed;
 
+    /** An output without a minimum rate. */
     public ConnectionOutput(OutputStream out, int bufferSize) {
-        this.out = out;
-        this.buf = new byte[bufferSize];
+        this(out, bufferSize, DataRateMeter.unlimited());
     }
 
-    /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked. */
+    /** An output whose writes {@code meter} measures (and stamps, for the write timeout). */
+    public ConnectionOutput(OutputStream out, int bufferSize, DataRateMeter meter) {
+        this.out = out;
+        this.buf = new byte[bufferSize];
+        this.meter = meter;
+    }
+
+    /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked; any thread. */
     public long writeStartedNanos() {
-        return writeStartedNanos;
+        return meter.waitingSince();
+    }
+
+    /** Starts measuring a new response against the minimum rate; call while no write is in progress. */
+    public void restartRateMeter() {
+        meter.restart();
+    }
+
+    /** Whether a write is in progress and the response has fallen below its minimum rate; any thread. */
+    boolean tooSlow(long now) {
+        return meter.tooSlow(now);
+    }
+
+    /** See {@link DataRateMeter#behindSince}; any thread. */
+    long behindSince(long now) {
+        return meter.behindSince(now);
+    }
+
+    /** The minimum rate in bytes per second, 0 for none. */
+    long minRate() {
+        return meter.bytesPerSecond();
     }
 
     /** Whether a write to the socket has failed (the client went away, or the connection was closed). */
@@ -159,16 +191,23 @@ public final class ConnectionOutput extends OutputStream {
     }
 
     private void socketWrite(byte[] b, int off, int len) throws IOException {
-        writeStartedNanos = System.nanoTime() | 1; // never 0 while a write is blocked
-        try {
-            out.write(b, off, len);
-        } catch (IOException e) {
-            failed = true;
-            throw e;
-        } finally {
-            writeStartedNanos = 0;
+        while (len > 0) {
+            int n = Math.min(len, MAX_PIECE);
+            meter.begin(System.nanoTime());
+            int moved = 0;
+            try {
+                out.write(b, off, n);
+                moved = n;
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            } finally {
+                meter.end(System.nanoTime(), moved);
+            }
+            bytesWritten += n;
+            off += n;
+            len -= n;
         }
-        bytesWritten += len;
     }
 
     /** Closing is the connection's job; this only flushes. */

@@ -23,6 +23,7 @@ final class BodyException extends IOException {
         return status;
     }
 
+    /** What the client did, or {@code null} when the failure is not the client's error and is counted elsewhere. */
     ProtocolError kind() {
         return kind;
     }

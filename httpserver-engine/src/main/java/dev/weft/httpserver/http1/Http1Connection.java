@@ -53,7 +53,7 @@ public final class Http1Connection implements ConnectionServer {
                 return;
             }
             if (in.buffered() == 0) {
-                in.deadline(System.nanoTime() + idleNanos);
+                in.idleDeadline(System.nanoTime(), idleNanos);
                 // Let the other connections run first: by the time this thread is scheduled again its
                 // client has often sent the next request, and the read below then completes without a
                 // park / poller / unpark round trip.
@@ -63,14 +63,16 @@ public final class Http1Connection implements ConnectionServer {
                         return;
                     }
                 } catch (SocketTimeoutException e) {
-                    stats.idleClose();
+                    if (!(e instanceof ConnectionInput.EvictedException)) {
+                        stats.idleClose(); // an eviction was counted where it was decided
+                    }
                     return;
                 }
             }
             if (!c.markActive()) {
                 return;
             }
-            in.deadline(System.nanoTime() + headerNanos);
+            in.requestDeadline(System.nanoTime() + headerNanos);
             RequestHead head;
             try {
                 head = parser.parse(in);
@@ -84,8 +86,11 @@ public final class Http1Connection implements ConnectionServer {
                 sendErrorAndClose(c, e.status(), e.getMessage());
                 return;
             } catch (SocketTimeoutException e) {
-                stats.protocolError(ProtocolError.HEADER_TIMEOUT);
-                stats.timeoutClose();
+                if (!(e instanceof ConnectionInput.EvictedException)) {
+                    stats.protocolError(ProtocolError.HEADER_TIMEOUT);
+                    stats.timeoutClose();
+                    LOG.log(Level.DEBUG, () -> "request head from " + c.remoteAddress() + " not received in time");
+                }
                 sendErrorAndClose(c, 408, "request head not received in time");
                 return;
             } catch (EOFException e) {
@@ -171,8 +176,12 @@ public final class Http1Connection implements ConnectionServer {
     }
 
     private static void countBodyFailure(Connection c, BodyException failure) {
-        c.stats().protocolError(failure.kind());
-        if (failure.kind() == ProtocolError.BODY_TIMEOUT || failure.kind() == ProtocolError.DRAIN_TIMEOUT) {
+        ProtocolError kind = failure.kind();
+        if (kind != null) {
+            c.stats().protocolError(kind);
+        }
+        if (kind == ProtocolError.BODY_TIMEOUT || kind == ProtocolError.DRAIN_TIMEOUT
+                || kind == ProtocolError.REQUEST_DATA_RATE) {
             c.stats().timeoutClose();
         }
         LOG.log(Level.DEBUG, () -> "request body from " + c.remoteAddress() + " failed: " + failure.getMessage());

@@ -55,6 +55,9 @@ final class Http1Exchange implements ExchangeTransport {
         } else {
             body = new RequestBody.Empty(in);
         }
+        if (!(body instanceof RequestBody.Empty)) {
+            in.restartBodyMeter();
+        }
     }
 
     RequestHead head() {
@@ -189,6 +192,7 @@ final class Http1Exchange implements ExchangeTransport {
         }
         int handlerFields = ResponseFields.validate(headers);
         ConnectionOutput out = connection.output();
+        out.restartRateMeter();
         String server = connection.config().serverHeader();
         this.status = status;
         if (status == 101 || head.method().equals("CONNECT") && status >= 200 && status < 300) {

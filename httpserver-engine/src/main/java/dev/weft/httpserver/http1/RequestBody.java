@@ -9,8 +9,8 @@ import java.net.SocketTimeoutException;
 
 /**
  * Base of the request body streams: knows when the body is complete, sends {@code 100 Continue} on the
- * first read, applies the body-read timeout, remembers a framing failure, and can drain what the handler
- * left unread. Reads happen on whichever thread runs the handler, while the connection thread waits.
+ * first read, applies the body-read timeout and the minimum data rate, remembers a framing failure, and can
+ * drain what the handler left unread. Reads happen on whichever thread runs the handler, while the connection thread waits.
  */
 abstract sealed class RequestBody extends InputStream permits FixedLengthInputStream, ChunkedInputStream, RequestBody.Empty {
 
@@ -20,7 +20,7 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
     }
 
     protected final ConnectionInput in;
-    private final int readTimeoutMillis;
+    private final long readTimeoutNanos;
     private FirstReadListener firstRead;
     private boolean closed;
     /** Discarding the rest after the exchange, under the drain deadline instead of the per-read timeout. */
@@ -29,7 +29,7 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
 
     RequestBody(ConnectionInput in, int readTimeoutMillis, FirstReadListener firstRead) {
         this.in = in;
-        this.readTimeoutMillis = readTimeoutMillis;
+        this.readTimeoutNanos = readTimeoutMillis * 1_000_000L;
         this.firstRead = firstRead;
     }
 
@@ -85,13 +85,20 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
             l.beforeFirstRead();
         }
         if (!draining) {
-            in.readTimeout(readTimeoutMillis);
+            in.bodyReadTimeout(readTimeoutNanos);
         }
         try {
             return readBody(b, off, len);
         } catch (BodyException e) {
             failure = e;
             throw e;
+        } catch (ConnectionInput.TooSlowException e) {
+            failure = new BodyException(408, ProtocolError.REQUEST_DATA_RATE, e.getMessage());
+            throw failure;
+        } catch (ConnectionInput.EvictedException e) {
+            // Counted where the connection was evicted, not as the client's error.
+            failure = new BodyException(408, null, e.getMessage());
+            throw failure;
         } catch (SocketTimeoutException e) {
             failure = new BodyException(408, ProtocolError.BODY_TIMEOUT, "request body read timed out");
             throw failure;
@@ -131,7 +138,7 @@ abstract sealed class RequestBody extends InputStream permits FixedLengthInputSt
             return false;
         }
         draining = true;
-        in.deadline(deadlineNanos);
+        in.requestDeadline(deadlineNanos);
         byte[] sink = new byte[8192];
         long total = 0;
         try {

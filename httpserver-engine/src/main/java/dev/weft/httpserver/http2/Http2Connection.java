@@ -141,7 +141,9 @@ public final class Http2Connection {
             shutdown.connectionError(e);
         } catch (SocketTimeoutException e) {
             if (!connection.isClosed()) {
-                stats.idleClose();
+                if (!(e instanceof ConnectionInput.EvictedException)) {
+                    stats.idleClose(); // an eviction was counted where it was decided
+                }
                 shutdown.goAway(ErrorCode.NO_ERROR, "idle timeout");
             }
         } catch (EOFException e) {
@@ -262,11 +264,11 @@ public final class Http2Connection {
         }
         connection.flushBytesRead(); // once per read from the socket, not per frame
         if (counts.running() == 0) {
-            in.deadline(System.nanoTime() + idleNanos);
+            in.idleDeadline(System.nanoTime(), idleNanos);
         } else {
             in.deadline(System.nanoTime() + FAR_FUTURE_NANOS);
             if (counts.running() == 0) {
-                in.deadline(System.nanoTime() + idleNanos); // the last exchange ended meanwhile
+                in.idleDeadline(System.nanoTime(), idleNanos); // the last exchange ended meanwhile
             }
         }
     }

@@ -201,7 +201,7 @@ final class StreamHost {
         }
         if (counts.closed(stream) == 0) {
             if (counts.running() == 0) {
-                in.moveDeadline(System.nanoTime() + idleNanos);
+                in.moveIdleDeadline(System.nanoTime(), idleNanos);
             }
             if (goingAway()) {
                 closeSoon();

@@ -58,7 +58,7 @@ final class ProtocolSelector implements ConnectionServer {
     private static boolean firstLineIsHttp1(Connection c) throws IOException {
         ConnectionInput in = c.input();
         int limit = c.config().maxRequestLineLength() + 2;
-        in.deadline(System.nanoTime() + c.config().headerReadTimeout().toNanos());
+        in.requestDeadline(System.nanoTime() + c.config().headerReadTimeout().toNanos());
         int scanned = 0;
         while (true) {
             byte[] b = in.buffer();
@@ -112,7 +112,7 @@ final class ProtocolSelector implements ConnectionServer {
      */
     private static boolean startsWithPreface(Connection c) throws IOException {
         ConnectionInput in = c.input();
-        in.deadline(System.nanoTime() + c.config().idleTimeout().toNanos());
+        in.idleDeadline(System.nanoTime(), c.config().idleTimeout().toNanos());
         try {
             while (in.buffered() < Preface.LENGTH) {
                 if (!Preface.isPrefix(in.buffer(), in.position(), in.buffered())) {
@@ -123,7 +123,9 @@ final class ProtocolSelector implements ConnectionServer {
                 }
             }
         } catch (SocketTimeoutException e) {
-            c.stats().idleClose();
+            if (!(e instanceof ConnectionInput.EvictedException)) {
+                c.stats().idleClose(); // an eviction was counted where it was decided
+            }
             throw e;
         }
         return Preface.isPrefix(in.buffer(), in.position(), Preface.LENGTH);

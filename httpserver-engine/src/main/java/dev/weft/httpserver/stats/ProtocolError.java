@@ -50,13 +50,13 @@ public enum ProtocolError {
     /** An unread request body the server discarded after the response took longer than {@code drainTimeout}. */
     DRAIN_TIMEOUT,
     /**
-     * A request body arrived slower than {@code minRequestDataRate} while the handler waited for it: {@code 408}
-     * and a close (HTTP/2: {@code RST_STREAM CANCEL}).
+     * A request body arrived slower than {@code minRequestDataRate} while the handler waited for it, after the
+     * grace period: {@code 408} if nothing was sent yet, and a close (HTTP/2: {@code RST_STREAM CANCEL}).
      */
     REQUEST_DATA_RATE,
     /**
-     * A client took a response slower than {@code minResponseDataRate} while writes waited for it: the connection
-     * is closed (HTTP/2: {@code RST_STREAM CANCEL}).
+     * A client took a response slower than {@code minResponseDataRate} while writes waited for it, after the
+     * grace period: the connection is closed (HTTP/2: {@code RST_STREAM CANCEL}).
      */
     RESPONSE_DATA_RATE;
 

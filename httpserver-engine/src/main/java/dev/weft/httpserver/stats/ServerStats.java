@@ -21,6 +21,7 @@ public final class ServerStats {
     private final LongAdder handlerExceptions = new LongAdder();
     private final LongAdder idleCloses = new LongAdder();
     private final LongAdder timeoutCloses = new LongAdder();
+    private final LongAdder lowResourcesCloses = new LongAdder();
     private final LongAdder h2Connections = new LongAdder();
     private final LongAdder streamsOpened = new LongAdder();
     private final LongAdder streamsClosed = new LongAdder();
@@ -67,7 +68,8 @@ public final class ServerStats {
         long opened = streamsOpened.sum();
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
-                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(), errors,
+                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(),
+                lowResourcesCloses.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
                 webSocket(), proxy());
@@ -138,9 +140,17 @@ public final class ServerStats {
         idleCloses.increment();
     }
 
-    /** A connection was closed because a timeout expired. */
+    /** A connection was closed because a timeout expired or a minimum data rate was not met. */
     public void timeoutClose() {
         timeoutCloses.increment();
+    }
+
+    /**
+     * The server, short of connections, closed one early: an idle keep-alive connection after the
+     * low-resources idle timeout, or an idle or stalled one to make room for a new connection.
+     */
+    public void lowResourcesClose() {
+        lowResourcesCloses.increment();
     }
 
     /**

@@ -56,6 +56,7 @@ public final class StatsHandler implements HttpHandler {
         m.put("handler_exceptions", s.handlerExceptions());
         m.put("idle_closes", s.idleCloses());
         m.put("timeout_closes", s.timeoutCloses());
+        m.put("low_resources_closes", s.lowResourcesCloses());
         StatsSnapshot.Http2 h2 = s.http2();
         m.put("http2_connections", h2.connections());
         m.put("http2_streams_opened", h2.streamsOpened());

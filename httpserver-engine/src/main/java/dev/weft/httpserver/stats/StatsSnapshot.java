@@ -17,7 +17,11 @@ import java.util.Map;
  * @param bytesSent           bytes written to clients (before TLS encryption)
  * @param handlerExceptions   exceptions thrown by handlers and filters
  * @param idleCloses          keep-alive connections closed after the idle timeout
- * @param timeoutCloses       connections closed because a header, body, write or TLS timeout expired
+ * @param timeoutCloses       connections closed because a header, body, write or TLS timeout expired, or a
+ *                            request body or response moved slower than its minimum data rate
+ * @param lowResourcesCloses  connections closed early while the server was short of connections: idle ones
+ *                            after {@code lowResourcesIdleTimeout}, and idle or stalled ones that made room
+ *                            for a new connection at {@code maxConnections}
  * @param protocolErrors      rejections by kind (only kinds seen at least once)
  * @param http2               HTTP/2 connection and stream counters
  * @param webSocket           WebSocket session and message counters
@@ -35,6 +39,7 @@ public record StatsSnapshot(
         long handlerExceptions,
         long idleCloses,
         long timeoutCloses,
+        long lowResourcesCloses,
         Map<ProtocolError, Long> protocolErrors,
         Http2 http2,
         WebSocket webSocket,

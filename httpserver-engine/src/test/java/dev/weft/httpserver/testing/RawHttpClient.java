@@ -51,9 +51,20 @@ public final class RawHttpClient implements AutoCloseable {
 
     /** Connects to {@code 127.0.0.1:port}; {@code timeout} bounds the connect and every read. */
     public static RawHttpClient connect(int port, Duration timeout) throws IOException {
+        return connect(port, timeout, 0);
+    }
+
+    /**
+     * Connects with a receive buffer of {@code receiveBufferSize} bytes (set before connecting, so that the
+     * TCP window is small too), for a client that reads slowly or not at all; 0 for the system's default.
+     */
+    public static RawHttpClient connect(int port, Duration timeout, int receiveBufferSize) throws IOException {
         int millis = Math.toIntExact(timeout.toMillis());
         Socket socket = new Socket();
         try {
+            if (receiveBufferSize > 0) {
+                socket.setReceiveBufferSize(receiveBufferSize);
+            }
             socket.connect(new InetSocketAddress("127.0.0.1", port), millis);
             return new RawHttpClient(socket, millis);
         } catch (IOException | RuntimeException e) {

@@ -189,6 +189,36 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
         config.tlsHandshakeTimeout(timeout);
     }
 
+    /** Slowest a client may send a request body after the grace period, in bytes per second; 0 for no minimum. */
+    public void setMinRequestDataRate(long bytesPerSecond) {
+        config.minRequestDataRate(bytesPerSecond);
+    }
+
+    /** Slowest a client may take a response after the grace period, in bytes per second; 0 for no minimum. */
+    public void setMinResponseDataRate(long bytesPerSecond) {
+        config.minResponseDataRate(bytesPerSecond);
+    }
+
+    /** How long a body or response may move slower than its minimum rate before the rate is enforced. */
+    public void setDataRateGracePeriod(Duration gracePeriod) {
+        config.dataRateGracePeriod(gracePeriod);
+    }
+
+    /** How long discarding a request body left unread may take after the response. */
+    public void setDrainTimeout(Duration timeout) {
+        config.drainTimeout(timeout);
+    }
+
+    /** Fraction of the connection limit above which the server is short of connections. */
+    public void setLowResourcesThreshold(double fraction) {
+        config.lowResourcesThreshold(fraction);
+    }
+
+    /** How long connections may be idle (or stalled) while the server is short of connections. */
+    public void setLowResourcesIdleTimeout(Duration timeout) {
+        config.lowResourcesIdleTimeout(timeout);
+    }
+
     /** Listen backlog. */
     public void setBacklog(int backlog) {
         config.backlog(backlog);

@@ -60,6 +60,45 @@ public class WeftServerProperties implements Validator {
     private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
 
     /**
+     * Slowest a client may send a request body, per second, counted over the time the application waits for
+     * it after the grace period. A slower body gets a 408 response (if none was sent yet) and the connection
+     * is closed; HTTP/2 resets the stream. 0 turns the minimum off.
+     */
+    private DataSize minRequestDataRate = DataSize.ofBytes(240);
+
+    /**
+     * Slowest a client may take a response, per second, counted over the time writes wait for it after the
+     * grace period. A slower client's connection is closed; HTTP/2 resets the stream. 0 turns the minimum off.
+     */
+    private DataSize minResponseDataRate = DataSize.ofBytes(240);
+
+    /**
+     * How long a request body or a response may move slower than its minimum rate before the rate is
+     * enforced.
+     */
+    private Duration dataRateGracePeriod = Duration.ofSeconds(5);
+
+    /**
+     * How long reading and discarding a request body the application left unread may take, after the
+     * response has been sent. Beyond it the connection is closed.
+     */
+    private Duration drainTimeout = Duration.ofSeconds(5);
+
+    /**
+     * Fraction of max-connections above which the server is short of connections: idle keep-alive
+     * connections then close after low-resources-idle-timeout, and so do connections stalled on their
+     * client; at max-connections a new connection takes the place of an idle or the slowest stalled one
+     * instead of getting a 503 response.
+     */
+    private double lowResourcesThreshold = 0.9;
+
+    /**
+     * How long connections may be idle (or stalled on their client, at least a second) while the server is
+     * short of connections.
+     */
+    private Duration lowResourcesIdleTimeout = Duration.ofSeconds(1);
+
+    /**
      * Largest request body, whether its length is declared or it is chunked. Larger bodies get a 413
      * response. Unset (the default): no limit, as a body the application reads as a stream costs the server
      * no memory; what the server itself buffers or discards has its own limits.
@@ -148,6 +187,54 @@ public class WeftServerProperties implements Validator {
 
     public void setTlsHandshakeTimeout(Duration tlsHandshakeTimeout) {
         this.tlsHandshakeTimeout = tlsHandshakeTimeout;
+    }
+
+    public DataSize getMinRequestDataRate() {
+        return minRequestDataRate;
+    }
+
+    public void setMinRequestDataRate(DataSize minRequestDataRate) {
+        this.minRequestDataRate = minRequestDataRate;
+    }
+
+    public DataSize getMinResponseDataRate() {
+        return minResponseDataRate;
+    }
+
+    public void setMinResponseDataRate(DataSize minResponseDataRate) {
+        this.minResponseDataRate = minResponseDataRate;
+    }
+
+    public Duration getDataRateGracePeriod() {
+        return dataRateGracePeriod;
+    }
+
+    public void setDataRateGracePeriod(Duration dataRateGracePeriod) {
+        this.dataRateGracePeriod = dataRateGracePeriod;
+    }
+
+    public Duration getDrainTimeout() {
+        return drainTimeout;
+    }
+
+    public void setDrainTimeout(Duration drainTimeout) {
+        this.drainTimeout = drainTimeout;
+    }
+
+    public double getLowResourcesThreshold() {
+        return lowResourcesThreshold;
+    }
+
+    public void setLowResourcesThreshold(double lowResourcesThreshold) {
+        this.lowResourcesThreshold = lowResourcesThreshold;
+    }
+
+    public Duration getLowResourcesIdleTimeout() {
+        return lowResourcesIdleTimeout;
+    }
+
+    public void setLowResourcesIdleTimeout(Duration lowResourcesIdleTimeout) {
+        this.lowResourcesIdleTimeout = lowResourcesIdleTimeout;
     }
 
     public DataSize getMaxRequestBodySize() {

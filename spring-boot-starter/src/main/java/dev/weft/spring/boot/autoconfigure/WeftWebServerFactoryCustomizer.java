@@ -61,6 +61,16 @@ public class WeftWebServerFactoryCustomizer
         factory.setBodyReadTimeout(weft.getBodyReadTimeout());
         factory.setWriteTimeout(weft.getWriteTimeout());
         factory.setTlsHandshakeTimeout(weft.getTlsHandshakeTimeout());
+        if (weft.getMinRequestDataRate() != null) {
+            factory.setMinRequestDataRate(weft.getMinRequestDataRate().toBytes());
+        }
+        if (weft.getMinResponseDataRate() != null) {
+            factory.setMinResponseDataRate(weft.getMinResponseDataRate().toBytes());
+        }
+        factory.setDataRateGracePeriod(weft.getDataRateGracePeriod());
+        factory.setDrainTimeout(weft.getDrainTimeout());
+        factory.setLowResourcesThreshold(weft.getLowResourcesThreshold());
+        factory.setLowResourcesIdleTimeout(weft.getLowResourcesIdleTimeout());
         if (weft.getMaxRequestBodySize() != null) {
             factory.setMaxRequestBodySize(weft.getMaxRequestBodySize().toBytes());
         }

@@ -95,6 +95,12 @@ class WeftReactiveWebServerAutoConfigurationTest {
         assertThat(properties.getBodyReadTimeout()).isEqualTo(defaults.bodyReadTimeout());
         assertThat(properties.getWriteTimeout()).isEqualTo(defaults.writeTimeout());
         assertThat(properties.getTlsHandshakeTimeout()).isEqualTo(defaults.tlsHandshakeTimeout());
+        assertThat(properties.getMinRequestDataRate().toBytes()).isEqualTo(defaults.minRequestDataRate());
+        assertThat(properties.getMinResponseDataRate().toBytes()).isEqualTo(defaults.minResponseDataRate());
+        assertThat(properties.getDataRateGracePeriod()).isEqualTo(defaults.dataRateGracePeriod());
+        assertThat(properties.getDrainTimeout()).isEqualTo(defaults.drainTimeout());
+        assertThat(properties.getLowResourcesThreshold()).isEqualTo(defaults.lowResourcesThreshold());
+        assertThat(properties.getLowResourcesIdleTimeout()).isEqualTo(defaults.lowResourcesIdleTimeout());
         assertThat(properties.getMaxRequestBodySize()).isNull();
         assertThat(defaults.maxRequestBodySize()).isEqualTo(Long.MAX_VALUE);
         assertThat(properties.getMaxHeaderCount()).isEqualTo(defaults.maxHeaderCount());
@@ -171,7 +177,11 @@ class WeftReactiveWebServerAutoConfigurationTest {
                 "weft.server.write-timeout=4s", "weft.server.tls-handshake-timeout=5s",
                 "weft.server.max-request-body-size=1KB", "weft.server.max-header-count=12",
                 "weft.server.max-request-line-length=1KB", "weft.server.backlog=13",
-                "weft.server.access-log=true", "weft.server.stats-page.enabled=true").run(context -> {
+                "weft.server.access-log=true", "weft.server.stats-page.enabled=true",
+                "weft.server.min-request-data-rate=1KB", "weft.server.min-response-data-rate=0B",
+                "weft.server.data-rate-grace-period=7s", "weft.server.drain-timeout=8s",
+                "weft.server.low-resources-threshold=0.75", "weft.server.low-resources-idle-timeout=500ms")
+                .run(context -> {
                     ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
                     assertThat(config.serverHeader()).isEqualTo("Acme");
                     assertThat(config.maxHeaderSize()).isEqualTo(20 * 1024);
@@ -187,7 +197,32 @@ class WeftReactiveWebServerAutoConfigurationTest {
                     assertThat(config.backlog()).isEqualTo(13);
                     assertThat(config.accessLog()).isTrue();
                     assertThat(config.statsPath()).isEqualTo("/__stats");
+                    assertThat(config.minRequestDataRate()).isEqualTo(1024);
+                    assertThat(config.minResponseDataRate()).isZero();
+                    assertThat(config.dataRateGracePeriod()).isEqualTo(Duration.ofSeconds(7));
+                    assertThat(config.drainTimeout()).isEqualTo(Duration.ofSeconds(8));
+                    assertThat(config.lowResourcesThreshold()).isEqualTo(0.75);
+                    assertThat(config.lowResourcesIdleTimeout()).isEqualTo(Duration.ofMillis(500));
                 });
+    }
+
+    @Test
+    void slowClientPropertiesHaveGeneratedMetadata() throws Exception {
+        Map<String, JsonNode> properties = ConfigurationMetadata.properties();
+
+        JsonNode requestRate = properties.get("weft.server.min-request-data-rate");
+        assertThat(requestRate.path("type").asString()).isEqualTo("org.springframework.util.unit.DataSize");
+        assertThat(requestRate.path("defaultValue").asString()).isEqualTo("240B");
+        assertThat(requestRate.path("description").asString()).startsWith("Slowest a client may send a request body");
+        assertThat(properties.get("weft.server.min-response-data-rate").path("defaultValue").asString())
+                .isEqualTo("240B");
+        assertThat(properties.get("weft.server.data-rate-grace-period").path("defaultValue").asString())
+                .isEqualTo("5s");
+        assertThat(properties.get("weft.server.drain-timeout").path("defaultValue").asString()).isEqualTo("5s");
+        assertThat(properties.get("weft.server.low-resources-threshold").path("defaultValue").asDouble())
+                .isEqualTo(0.9);
+        assertThat(properties.get("weft.server.low-resources-idle-timeout").path("defaultValue").asString())
+                .isEqualTo("1s");
     }
 
     @Test
