@@ -258,6 +258,11 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public String connectionId() {
+        return Long.toString(connection.id());
+    }
+
+    @Override
     public boolean responseStarted() {
         return response != null;
     }
@@ -283,7 +288,7 @@ final class Http1Exchange implements ExchangeTransport {
         if (completed) {
             return;
         }
-        if (response != null && !upgraded && connection.input().buffered() == 0) {
+        if (response != null && !upgraded && failure == null && connection.input().buffered() == 0) {
             try {
                 connection.output().flush();
             } catch (IOException e) {
@@ -318,6 +323,20 @@ final class Http1Exchange implements ExchangeTransport {
         }
         raw.endOutput();
         connection.shutdownOutput();
+    }
+
+    @Override
+    public void breakOff(Throwable cause) {
+        if (response != null && response.isComplete()) {
+            complete();
+            return;
+        }
+        failure = cause;
+        if (response != null) {
+            // Whatever the handler's thread still writes fails on the closed socket; nothing buffered is sent.
+            connection.close();
+        }
+        complete();
     }
 
     @Override

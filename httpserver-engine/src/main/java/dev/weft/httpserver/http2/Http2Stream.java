@@ -482,6 +482,16 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     }
 
     @Override
+    public String connectionId() {
+        return Long.toString(host.connection().id());
+    }
+
+    @Override
+    public String protocolRequestId() {
+        return Integer.toString(id);
+    }
+
+    @Override
     public boolean responseStarted() {
         return response != null;
     }

@@ -1,4 +1,4 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpContext;

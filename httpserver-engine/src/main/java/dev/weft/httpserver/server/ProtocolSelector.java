@@ -1,4 +1,4 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.core.Connection;

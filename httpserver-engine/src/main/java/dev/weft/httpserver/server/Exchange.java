@@ -1,9 +1,9 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpPrincipal;
-import dev.weft.httpserver.ExchangeAttributes;
+import dev.weft.httpserver.core.AttributeNames;
 import dev.weft.httpserver.core.ExchangeTransport;
 
 import java.io.IOException;
@@ -163,23 +163,26 @@ final class Exchange {
     }
 
     /**
-     * Per-exchange attributes (the JDK 26+ default); request trailers appear once the body is read, and the
-     * {@code :protocol} of an extended CONNECT is there from the start, both read from the transport.
+     * Per-exchange attributes (the JDK 26+ default); the engine's own ({@link AttributeNames}) are read from
+     * the transport: request trailers once the body is read, the rest from the start.
      */
     Object getAttribute(String name) {
         Objects.requireNonNull(name, "null name parameter");
-        if (name.equals(ExchangeAttributes.REQUEST_TRAILERS)) {
-            Headers t = transport.requestTrailers();
-            if (t != null) {
-                return t;
-            }
-        } else if (name.equals(ExchangeAttributes.CONNECT_PROTOCOL)) {
-            String p = transport.connectProtocol();
-            if (p != null) {
-                return p;
-            }
+        Object engine = name.startsWith("dev.weft.") ? engineAttribute(name) : null;
+        if (engine != null) {
+            return engine;
         }
         return attributes == null ? null : attributes.get(name);
+    }
+
+    private Object engineAttribute(String name) {
+        return switch (name) {
+            case AttributeNames.REQUEST_TRAILERS -> transport.requestTrailers();
+            case AttributeNames.CONNECT_PROTOCOL -> transport.connectProtocol();
+            case AttributeNames.CONNECTION_ID -> transport.connectionId();
+            case AttributeNames.PROTOCOL_REQUEST_ID -> transport.protocolRequestId();
+            default -> null;
+        };
     }
 
     void setAttribute(String name, Object value) {
@@ -234,7 +237,7 @@ final class Exchange {
         @Override
         public void close() throws IOException {
             OutputStream t = target();
-            if (attributes != null && attributes.get(ExchangeAttributes.RESPONSE_TRAILERS) instanceof Headers h) {
+            if (attributes != null && attributes.get(AttributeNames.RESPONSE_TRAILERS) instanceof Headers h) {
                 transport.setResponseTrailers(h);
             }
             t.close();

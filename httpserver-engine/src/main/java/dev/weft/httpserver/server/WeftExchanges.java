@@ -1,15 +1,20 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.core.ExchangeTransport;
 
 /**
  * Reaches the protocol transport beneath a Weft {@link HttpExchange}, for the engine's own protocol handlers
- * (WebSocket, proxy); not for applications.
+ * (WebSocket, proxy) and for {@link dev.weft.httpserver.Weft#abort}.
  */
 public final class WeftExchanges {
 
     private WeftExchanges() {
+    }
+
+    /** {@link dev.weft.httpserver.Weft#abort}: breaks the exchange off from any thread. */
+    public static void abort(HttpExchange exchange, Throwable cause) {
+        transport(exchange).breakOff(cause == null ? new IllegalStateException("exchange aborted") : cause);
     }
 
     /**

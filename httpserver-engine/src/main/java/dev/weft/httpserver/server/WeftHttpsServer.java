@@ -1,26 +1,32 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.core.TransportSecurity;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.tls.TlsTransport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
-/** Weft's cleartext {@link HttpServer}. */
-public final class WeftHttpServer extends HttpServer implements WeftServer {
+/**
+ * Weft's {@link HttpsServer}. The {@link HttpsConfigurator} is asked to configure each connection, on that
+ * connection's thread, before its handshake.
+ */
+public final class WeftHttpsServer extends HttpsServer implements WeftServer {
 
     private final ServerRuntime runtime;
+    private volatile HttpsConfigurator configurator;
 
-    /** An unbound server; {@link #bind} it before {@link #start()}. */
-    public WeftHttpServer(ServerConfig config) {
-        this.runtime = new ServerRuntime(config, this, false);
+    /** An unbound server; set a configurator and {@link #bind} it before {@link #start()}. */
+    public WeftHttpsServer(ServerConfig config) {
+        this.runtime = new ServerRuntime(config, this, true);
     }
 
     @Override
@@ -44,13 +50,27 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     }
 
     @Override
+    public void setHttpsConfigurator(HttpsConfigurator config) {
+        this.configurator = Objects.requireNonNull(config, "null HttpsConfigurator");
+    }
+
+    @Override
+    public HttpsConfigurator getHttpsConfigurator() {
+        return configurator;
+    }
+
+    @Override
     public void bind(InetSocketAddress addr, int backlog) throws IOException {
         runtime.bind(addr, backlog);
     }
 
     @Override
     public void start() {
-        runtime.start(TransportSecurity.NONE);
+        if (configurator == null) {
+            throw new IllegalStateException("HttpsConfigurator not set");
+        }
+        runtime.start(new TlsTransport(() -> configurator, runtime.config().tlsHandshakeTimeout(), runtime.stats(),
+                runtime.config().http2().h2Enabled()));
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.weft.httpserver.spi;
+package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link WeftServer#shutdownGracefully()}: the non-blocking drain the Spring Boot integration uses. */
+/** {@link Weft#shutdownGracefully}: the non-blocking drain the Spring Boot integration uses. */
 @Timeout(value = 15, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ShutdownGracefullyTest {
 
@@ -59,7 +59,7 @@ class ShutdownGracefullyTest {
             client.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n");
             assertTrue(entered.await(5, TimeUnit.SECONDS));
 
-            CompletableFuture<Boolean> done = ((WeftServer) server).shutdownGracefully();
+            CompletableFuture<Boolean> done = Weft.shutdownGracefully(server);
             assertFalse(done.isDone(), "must not complete while an exchange is in flight");
             assertNewConnectionRefused(port);
 
@@ -78,7 +78,7 @@ class ShutdownGracefullyTest {
             client.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n");
             assertTrue(entered.await(5, TimeUnit.SECONDS));
 
-            CompletableFuture<Boolean> done = ((WeftServer) server).shutdownGracefully();
+            CompletableFuture<Boolean> done = Weft.shutdownGracefully(server);
             server.stop(0);
             assertFalse(done.get(5, TimeUnit.SECONDS));
             assertTrue(client.serverClosed());
@@ -103,6 +103,6 @@ class ShutdownGracefullyTest {
     @Test
     void idleServerDrainsAtOnce() throws Exception {
         startWithSlowHandler();
-        assertTrue(((WeftServer) server).shutdownGracefully().get(5, TimeUnit.SECONDS));
+        assertTrue(Weft.shutdownGracefully(server).get(5, TimeUnit.SECONDS));
     }
 }
