@@ -98,7 +98,7 @@ class WeftServerStartupTest {
                         .satisfies(error -> {
                             assertThat(error).isInstanceOf(FieldError.class);
                             assertThat(((FieldError) error).getField()).isEqualTo("http2.max-frame-size");
-                            assertThat(error.getDefaultMessage()).contains("maxFrameSize must be 16384..16777215");
+                            assertThat(error.getDefaultMessage()).contains("maxFrameSize must be 16384 to 16777215");
                         }));
     }
 
