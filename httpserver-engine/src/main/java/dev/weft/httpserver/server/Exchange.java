@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpPrincipal;
 import dev.weft.httpserver.core.AttributeNames;
 import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.core.ResponseFraming;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,7 +97,6 @@ final class Exchange {
         if ((code == 204 || code == 304) && length > 0) {
             LOG.log(Level.DEBUG, () -> "sendResponseHeaders: " + code + " cannot have a body; ignoring length");
         }
-        boolean head = transport.method().equals("HEAD");
         OutputStream body = transport.sendResponse(code, responseHeaders, length);
         sentHeaders = true;
         responseBody();
@@ -109,7 +109,7 @@ final class Exchange {
             }
             originalIn = requestStream;
         }
-        if (code != 101 && (length < 0 || head || code == 204 || code == 304)) {
+        if (ResponseFraming.endsWithHead(transport.method(), code, length)) {
             // As the JDK: nothing to send, so the exchange ends here.
             close();
         }
