@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ public final class FormFields {
             return EMPTY;
         }
         byte[] bytes = rawQuery.getBytes(StandardCharsets.UTF_8);
-        return new FormFields(UrlEncodedDecoder.decode(bytes, bytes.length, limits));
+        return new FormFields(UrlEncodedDecoder.decode(bytes, bytes.length, StandardCharsets.UTF_8, limits));
     }
 
     /** The fields of the exchange's query string. */
@@ -63,8 +64,20 @@ public final class FormFields {
         return readForm(exchange.getRequestBody(), limits);
     }
 
-    /** The fields of an urlencoded body read from {@code in} to its end (not closed). */
+    /** The fields of an urlencoded UTF-8 body read from {@code in} to its end (not closed). */
     public static FormFields readForm(InputStream in, FormLimits limits) throws IOException {
+        return readForm(in, StandardCharsets.UTF_8, limits);
+    }
+
+    /**
+     * The fields of an urlencoded body read from {@code in} to its end (not closed), its percent-decoded bytes
+     * in {@code charset} (as a servlet request's character encoding asks). The charset must encode ASCII as
+     * ASCII, as urlencoded data is ASCII: another (UTF-16, UTF-32, EBCDIC) gets {@code 415}.
+     */
+    public static FormFields readForm(InputStream in, Charset charset, FormLimits limits) throws IOException {
+        if (!encodesAsciiAsAscii(charset)) {
+            throw new FormException(415, "form data in charset " + charset.name() + " is not supported");
+        }
         long max = limits.maxTotalSize();
         byte[] buf = new byte[(int) Math.min(8192, max + 1)];
         int n = 0;
@@ -81,7 +94,19 @@ public final class FormFields {
             }
             n += r;
         }
-        return new FormFields(UrlEncodedDecoder.decode(buf, n, limits));
+        return new FormFields(UrlEncodedDecoder.decode(buf, n, charset, limits));
+    }
+
+    private static boolean encodesAsciiAsAscii(Charset charset) {
+        if (charset.equals(StandardCharsets.UTF_8) || charset.equals(StandardCharsets.ISO_8859_1)
+                || charset.equals(StandardCharsets.US_ASCII)) {
+            return true;
+        }
+        if (!charset.canEncode()) {
+            return false;
+        }
+        String probe = "az&=+%09AZ";
+        return Arrays.equals(probe.getBytes(charset), probe.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The first value of {@code name}. */

@@ -1,22 +1,24 @@
 package dev.weft.httpserver.forms;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The {@code application/x-www-form-urlencoded} parser (WHATWG URL §5.1), shared by query strings and form
  * bodies: {@code &}-separated pairs, empty pairs skipped, a pair without {@code =} has an empty value, {@code +}
- * is a space, {@code %XX} a byte; the bytes are strict UTF-8. Unlike the WHATWG parser, a malformed escape or
- * malformed UTF-8 is an error ({@code 400}) rather than passed through. Stateless.
+ * is a space, {@code %XX} a byte; the bytes are decoded strictly in the given charset (UTF-8 unless a servlet
+ * request says otherwise). Unlike the WHATWG parser, a malformed escape or malformed bytes are an error
+ * ({@code 400}) rather than passed through. Stateless.
  */
 final class UrlEncodedDecoder {
 
     private UrlEncodedDecoder() {
     }
 
-    /** The pairs of {@code bytes[0, length)}, checked against {@code limits}. */
-    static List<FormFields.Field> decode(byte[] bytes, int length, FormLimits limits) throws FormException {
+    /** The pairs of {@code bytes[0, length)} in {@code charset}, checked against {@code limits}. */
+    static List<FormFields.Field> decode(byte[] bytes, int length, Charset charset, FormLimits limits)
+            throws FormException {
         if (length > limits.maxTotalSize()) {
             throw FormException.tooLarge("form data larger than " + limits.maxTotalSize() + " bytes");
         }
@@ -43,8 +45,8 @@ final class UrlEncodedDecoder {
                 if (valueLength > limits.maxValueSize()) {
                     throw FormException.tooLarge("form field value longer than " + limits.maxValueSize() + " bytes");
                 }
-                String name = PercentEncoding.decode(bytes, start, eq, true, StandardCharsets.UTF_8);
-                String value = eq < end ? PercentEncoding.decode(bytes, eq + 1, end, true, StandardCharsets.UTF_8) : "";
+                String name = PercentEncoding.decode(bytes, start, eq, true, charset);
+                String value = eq < end ? PercentEncoding.decode(bytes, eq + 1, end, true, charset) : "";
                 fields.add(new FormFields.Field(name, value));
             }
             start = end + 1;

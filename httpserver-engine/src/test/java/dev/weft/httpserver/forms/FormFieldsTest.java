@@ -29,6 +29,26 @@ class FormFieldsTest {
     }
 
     @Test
+    void aBodyIsDecodedInTheCharsetItIsGiven() throws Exception {
+        byte[] body = "name=%E9t%E9&city=Z%FCrich".getBytes(StandardCharsets.US_ASCII);
+        FormFields latin1 = FormFields.readForm(new ByteArrayInputStream(body), StandardCharsets.ISO_8859_1, DEFAULTS);
+        assertEquals(Optional.of("été"), latin1.first("name"));
+        assertEquals(Optional.of("Zürich"), latin1.first("city"));
+
+        FormException notUtf8 = assertThrows(FormException.class,
+                () -> FormFields.readForm(new ByteArrayInputStream(body), DEFAULTS));
+        assertEquals(400, notUtf8.statusCode());
+    }
+
+    @Test
+    void aCharsetThatDoesNotEncodeAsciiAsAsciiIsUnsupportedMediaType() {
+        byte[] body = "a=b".getBytes(StandardCharsets.US_ASCII);
+        FormException e = assertThrows(FormException.class,
+                () -> FormFields.readForm(new ByteArrayInputStream(body), StandardCharsets.UTF_16, DEFAULTS));
+        assertEquals(415, e.statusCode());
+    }
+
+    @Test
     void emptyPairsAreSkippedAndEqualsInValuesKept() throws Exception {
         FormFields f = FormFields.parseQuery("&&a=1&&b=x=y&", DEFAULTS);
         assertEquals(List.of(new FormFields.Field("a", "1"), new FormFields.Field("b", "x=y")), f.asList());
