@@ -109,9 +109,16 @@ public class WeftServletWebServerFactory extends AbstractConfigurableWebServerFa
         return engineSettings;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>As with Spring Boot's other servlet servers, responses carry no {@code Server} header unless one is
+     * set ({@code server.server-header}).
+     */
     @Override
     public ServerConfig buildServerConfig() {
-        return engineSettings.serverConfig(getServerHeader(), getHttp2());
+        String serverHeader = getServerHeader();
+        return engineSettings.serverConfig(serverHeader != null ? serverHeader : "", getHttp2());
     }
 
     /** Takes the application's class loader, which the servlet context uses. */

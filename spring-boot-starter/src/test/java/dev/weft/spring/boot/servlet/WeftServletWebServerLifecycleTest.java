@@ -35,6 +35,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -270,7 +271,7 @@ class WeftServletWebServerLifecycleTest {
     void contextInitParametersAreSetBeforeAnyInitializerRuns() {
         List<String> seen = new ArrayList<>();
         WeftServletWebServerFactory factory = ServletServers.factory();
-        factory.setInitParameters(java.util.Map.of("a", "alpha"));
+        factory.setInitParameters(Map.of("a", "alpha"));
 
         servers.create(factory, context -> seen.add(context.getInitParameter("a")));
 
