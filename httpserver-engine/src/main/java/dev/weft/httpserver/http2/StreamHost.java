@@ -216,7 +216,7 @@ final class StreamHost {
     void exchangeEnded(Http2Stream stream) {
         stats.exchangeEnded();
         if (counts.handlerEnded() == 0) {
-            in.moveDeadline(System.nanoTime() + idleNanos);
+            in.moveIdleDeadline(System.nanoTime(), idleNanos);
         }
     }
 
