@@ -18,9 +18,10 @@
 # Every server is started as `java $JVM_OPTS -jar app.jar --server.port=PORT`; the JVM flags and
 # the app are identical, only the jar's server differs. Load comes from wrk against 127.0.0.1.
 #
-# Per server and round: start; read VmRSS (after startup); a JIT warm-up of JIT_WARMUP on each
-# endpoint (Spring MVC's stack needs longer than one mode's warm-up to reach steady state, and the
-# first mode would otherwise pay for it); for each mode a warm-up then a measured wrk run (plaintext, plaintext-pipelined, json, json-pipelined; pipelined = bench/pipeline.lua,
+# Per server and round: start; read VmRSS (after startup); a JIT warm-up of JIT_WARMUP in each
+# mode (Spring MVC's stack takes long to reach steady state on 2 cores, Tomcat's most: after 5 s
+# on each endpoint, Tomcat's first measured mode ran at 40% of its speed); for each mode a warm-up
+# then a measured wrk run (plaintext, plaintext-pipelined, json, json-pipelined; pipelined = bench/pipeline.lua,
 # PIPELINE_DEPTH requests per send); then wrk with HOLD_CONNECTIONS connections on /plaintext for
 # HOLD_DURATION while VmRSS is read every half second (the highest reading is reported); stop.
 # Rounds alternate the order of the servers (weft tomcat jetty, tomcat jetty weft, ...).
@@ -29,7 +30,7 @@
 #   SERVERS          servers to run                            (default "weft tomcat jetty")
 #   ROUNDS           rounds; each round runs every server once (default 2)
 #   DURATION         wrk duration of each measured run         (default 5s)
-#   JIT_WARMUP       wrk on each endpoint after startup        (default 5s; 0 = none)
+#   JIT_WARMUP       wrk in each mode after startup            (default 5s; 0 = none)
 #   WARMUP           wrk warm-up before each measured run      (default 2s; 0 = no warm-up)
 #   CONNECTIONS      wrk connections of the measured runs      (default 64)
 #   PIPELINE_DEPTH   requests per pipelined send               (default 16)
@@ -240,7 +241,7 @@ bench_mvc_one() { # name round
   RSS_START[$name]+="$rss "
   log "$name RSS after startup, round $round: $rss KiB"
   if [[ $JIT_WARMUP != 0 ]]; then
-    for mode in plaintext json; do
+    for mode in "${MODES[@]}"; do
       wrk_cmd "$mode" "$JIT_WARMUP" "$SERVER_PORT"
       printf '+ %s   # JIT warm-up\n' "$(quote_cmd "${WRK_CMD[@]}")" >&2
       run_wrk "$LOG_DIR/wrk-$name-jit-$mode-r$round.txt" "${WRK_CMD[@]}" || warn "$name JIT warm-up: wrk exited with $?"
@@ -293,7 +294,7 @@ report() {
   echo "Spring MVC benchmark: plaintext and JSON ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
-  echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP per endpoint;" \
+  echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP per mode;" \
     "warm-up: $WARMUP per mode;" \
     "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
   echo
@@ -342,7 +343,8 @@ report() {
   done
   echo
   report_commands "${SERVER_LIST[@]}"
-  [[ $JIT_WARMUP == 0 ]] || echo "  JIT warm-up after startup: the plaintext and json wrk commands with -d$JIT_WARMUP"
+  [[ $JIT_WARMUP == 0 ]] ||
+    echo "  JIT warm-up after startup: the wrk command of each mode with -d$JIT_WARMUP"
   echo "  memory run: $(quote_cmd wrk "-t$WRK_THREADS" "-c$HOLD_CONNECTIONS" "-d$HOLD_DURATION" \
     "http://127.0.0.1:PORT/plaintext")"
 }
