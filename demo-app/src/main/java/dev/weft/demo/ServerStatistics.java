@@ -1,7 +1,7 @@
 package dev.weft.demo;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.WeftWebServer;
@@ -28,20 +28,20 @@ public class ServerStatistics {
 
     /** The current statistics, or empty ones while the server is not (yet) a running Weft server. */
     public LiveStats current() {
-        WeftServer server = weftServer();
+        HttpServer server = weftServer();
         if (server == null) {
             return LiveStats.unavailable(started);
         }
-        return LiveStats.of(server.stats(), started);
+        return LiveStats.of(Weft.stats(server), started);
     }
 
-    private WeftServer weftServer() {
+    private HttpServer weftServer() {
         if (context instanceof WebServerApplicationContext web) {
             WebServer webServer = web.getWebServer();
             if (webServer instanceof WeftWebServer weft) {
                 HttpServer engine = weft.getServer();
-                if (engine instanceof WeftServer w) {
-                    return w;
+                if (engine != null && Weft.isWeft(engine)) {
+                    return engine;
                 }
             }
         }

@@ -1,7 +1,7 @@
 package dev.weft.demo;
 
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -77,7 +77,7 @@ class DemoApplicationTest {
 
     @Test
     void http2IsEnabledWithH2cOnTheDemoPort() {
-        ServerConfig config = ((WeftServer) ((WeftWebServer) context.getWebServer()).getServer()).config();
+        ServerConfig config = Weft.config(((WeftWebServer) context.getWebServer()).getServer());
 
         assertThat(config.http2().h2Enabled()).isTrue();
         assertThat(config.http2().h2cEnabled()).isTrue();

@@ -1,19 +1,23 @@
 package dev.weft.httpserver;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.spi.WeftHttpServer;
-import dev.weft.httpserver.spi.WeftHttpsServer;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.server.WeftExchanges;
+import dev.weft.httpserver.server.WeftHttpServer;
+import dev.weft.httpserver.server.WeftHttpsServer;
+import dev.weft.httpserver.server.WeftServer;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Entry point for creating Weft servers with an explicit {@link ServerConfig}; {@code HttpServer.create()}
- * also returns Weft servers, configured from system properties.
+ * What Weft offers beyond the JDK's {@code com.sun.net.httpserver} API: servers created with an explicit
+ * {@link ServerConfig} ({@code HttpServer.create()} also returns Weft servers, configured from system
+ * properties), their statistics and configuration, a graceful shutdown, and breaking an exchange off.
  */
 public final class Weft {
 
@@ -47,6 +51,11 @@ public final class Weft {
         return server;
     }
 
+    /** Whether {@code server} is a Weft server (created here or by {@code HttpServer.create()} with Weft). */
+    public static boolean isWeft(HttpServer server) {
+        return server instanceof WeftServer;
+    }
+
     /**
      * The statistics of a Weft server.
      *
@@ -63,6 +72,31 @@ public final class Weft {
      */
     public static ServerConfig config(HttpServer server) {
         return weft(server).config();
+    }
+
+    /**
+     * Stops accepting connections and closes idle ones at once, lets in-flight exchanges finish (their
+     * responses say {@code Connection: close}, HTTP/2 connections get {@code GOAWAY}), and completes with
+     * {@code true} when all are done, or {@code false} if a {@code stop(delay)} called meanwhile had to close
+     * connections still busy. Does not block; {@code stop(0)} cuts the wait short.
+     *
+     * @throws IllegalArgumentException if {@code server} is not a Weft server
+     */
+    public static CompletableFuture<Boolean> shutdownGracefully(HttpServer server) {
+        return weft(server).shutdownGracefully();
+    }
+
+    /**
+     * Breaks an exchange off, from any thread: a response not yet complete is cut so that no client can take
+     * it for a complete one (HTTP/1.1 closes the connection, HTTP/2 resets the stream); one not yet started
+     * becomes a {@code 500} if it still can. A response already complete is left as it is. The exchange is
+     * over afterwards, as if closed. For handlers that finish exchanges asynchronously and meet a failure
+     * after the response was committed.
+     *
+     * @throws IllegalArgumentException if {@code exchange} is not a Weft exchange
+     */
+    public static void abort(HttpExchange exchange, Throwable cause) {
+        WeftExchanges.abort(exchange, cause);
     }
 
     private static WeftServer weft(HttpServer server) {

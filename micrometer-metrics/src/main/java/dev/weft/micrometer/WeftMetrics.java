@@ -60,7 +60,7 @@ public final class WeftMetrics implements MeterBinder {
      * Meters over {@code stats}, each carrying {@code tags}.
      *
      * @param stats supplies a fresh snapshot on each call, e.g. {@code server::stats} of a
-     *              {@link dev.weft.httpserver.spi.WeftServer}; {@code null} when none is available
+     *              Weft server; {@code null} when none is available
      * @param tags  common tags added to every meter (may be empty)
      */
     public WeftMetrics(Supplier<StatsSnapshot> stats, Iterable<Tag> tags) {

@@ -1,7 +1,7 @@
 package dev.weft.micrometer;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.WeftWebServer;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -58,7 +58,7 @@ public final class WeftMetricsBinder implements ApplicationListener<ApplicationS
      */
     private static StatsSnapshot stats(WeftWebServer webServer) {
         HttpServer engine = webServer.getServer();
-        return engine instanceof WeftServer weft ? weft.stats() : null;
+        return engine != null && Weft.isWeft(engine) ? Weft.stats(engine) : null;
     }
 
     /** Whether the meters have been bound. */

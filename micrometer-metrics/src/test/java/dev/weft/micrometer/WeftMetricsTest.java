@@ -127,7 +127,7 @@ class WeftMetricsTest {
     @Test
     void countersFollowTheTrafficOfARealServer() throws Exception {
         int port = start(ServerConfig.defaults());
-        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+        new WeftMetrics(() -> Weft.stats(server), Tags.empty(), Duration.ZERO)
                 .bindTo(registry);
         assertThat(counter("weft.requests")).isZero();
 
@@ -151,7 +151,7 @@ class WeftMetricsTest {
     @Test
     void http2TrafficIsCounted() throws Exception {
         int port = start(ServerConfig.defaults()); // h2c with prior knowledge is on by default
-        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+        new WeftMetrics(() -> Weft.stats(server), Tags.empty(), Duration.ZERO)
                 .bindTo(registry);
         String url = "http://127.0.0.1:" + port + "/hello";
 
@@ -178,7 +178,7 @@ class WeftMetricsTest {
             }
         }).build());
         server.start();
-        new WeftMetrics(((dev.weft.httpserver.spi.WeftServer) server)::stats, Tags.empty(), Duration.ZERO)
+        new WeftMetrics(() -> Weft.stats(server), Tags.empty(), Duration.ZERO)
                 .bindTo(registry);
         CompletableFuture<String> echoed = new CompletableFuture<>();
         CompletableFuture<Integer> serverClose = new CompletableFuture<>();

@@ -1,6 +1,6 @@
 package dev.weft.servlet;
 
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.servlet.testing.Await;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
@@ -46,7 +46,7 @@ class GracefulShutdownTest {
             CompletableFuture<HttpResponse<String>> inFlight = Http.client().sendAsync(
                     Http.request(s.uri("/slow")).build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(entered.await(30, TimeUnit.SECONDS));
-            CompletableFuture<Boolean> drained = ((WeftServer) s.server()).shutdownGracefully();
+            CompletableFuture<Boolean> drained = Weft.shutdownGracefully(s.server());
             Await.until("the listener to refuse new connections", () -> refused(s.port()));
             assertFalse(drained.isDone(), "the drain waits for the request");
             release.countDown();
@@ -85,7 +85,7 @@ class GracefulShutdownTest {
             CompletableFuture<HttpResponse<String>> inFlight = Http.client().sendAsync(
                     Http.request(s.uri("/async")).build(), HttpResponse.BodyHandlers.ofString());
             Await.until("the async cycle to start", () -> started.get() != null);
-            CompletableFuture<Boolean> drained = ((WeftServer) s.server()).shutdownGracefully();
+            CompletableFuture<Boolean> drained = Weft.shutdownGracefully(s.server());
             assertFalse(drained.isDone());
             AsyncContext ac = started.get();
             ac.getResponse().getWriter().print("completed later");

@@ -1,7 +1,5 @@
 package dev.weft.httpserver.config;
 
-import static dev.weft.httpserver.config.SettingChecks.notNegative;
-import static dev.weft.httpserver.config.SettingChecks.positive;
 
 /**
  * HTTP/2 settings and limits of one server, part of {@link ServerConfig}.
@@ -53,19 +51,17 @@ public record Http2Config(
 
     /** Validates every setting; use {@link #builder()} rather than this constructor. */
     public Http2Config {
-        positive("maxConcurrentStreams", maxConcurrentStreams);
-        positive("initialWindowSize", initialWindowSize);
-        if (connectionWindowSize < 65_535) {
-            throw new IllegalArgumentException("connectionWindowSize must be at least 65535, was "
-                    + connectionWindowSize);
-        }
-        if (maxFrameSize < 16_384 || maxFrameSize > 16_777_215) {
-            throw new IllegalArgumentException("maxFrameSize must be 16384..16777215, was " + maxFrameSize);
-        }
-        positive("maxHeaderListSize", maxHeaderListSize);
-        notNegative("headerTableSize", headerTableSize);
-        positive("maxResetsPerSecond", maxResetsPerSecond);
-        positive("maxControlFramesPerSecond", maxControlFramesPerSecond);
+        Settings.H2_ENABLED.check(h2Enabled);
+        Settings.H2C_ENABLED.check(h2cEnabled);
+        Settings.HTTP2_MAX_CONCURRENT_STREAMS.check(maxConcurrentStreams);
+        Settings.HTTP2_INITIAL_WINDOW_SIZE.check(initialWindowSize);
+        Settings.HTTP2_CONNECTION_WINDOW_SIZE.check(connectionWindowSize);
+        Settings.HTTP2_MAX_FRAME_SIZE.check(maxFrameSize);
+        Settings.HTTP2_MAX_HEADER_LIST_SIZE.check(maxHeaderListSize);
+        Settings.HTTP2_HEADER_TABLE_SIZE.check(headerTableSize);
+        Settings.HTTP2_MAX_RESETS_PER_SECOND.check(maxResetsPerSecond);
+        Settings.HTTP2_MAX_CONTROL_FRAMES_PER_SECOND.check(maxControlFramesPerSecond);
+        Settings.HTTP2_EXTENDED_CONNECT.check(extendedConnect);
     }
 
     /** The documented defaults. */
@@ -85,17 +81,17 @@ public record Http2Config(
 
     /** Mutable builder of an {@link Http2Config}; {@link #build()} validates. */
     public static final class Builder {
-        private boolean h2Enabled = true;
-        private boolean h2cEnabled = true;
-        private int maxConcurrentStreams = 128;
-        private int initialWindowSize = 128 * 1024;
-        private int connectionWindowSize = 1024 * 1024;
-        private int maxFrameSize = 16_384;
-        private int maxHeaderListSize = 16 * 1024;
-        private int headerTableSize = 4096;
-        private int maxResetsPerSecond = 100;
-        private int maxControlFramesPerSecond = 200;
-        private boolean extendedConnect = true;
+        private boolean h2Enabled = Settings.H2_ENABLED.defaultValue();
+        private boolean h2cEnabled = Settings.H2C_ENABLED.defaultValue();
+        private int maxConcurrentStreams = Settings.HTTP2_MAX_CONCURRENT_STREAMS.defaultValue();
+        private int initialWindowSize = Settings.HTTP2_INITIAL_WINDOW_SIZE.defaultValue();
+        private int connectionWindowSize = Settings.HTTP2_CONNECTION_WINDOW_SIZE.defaultValue();
+        private int maxFrameSize = Settings.HTTP2_MAX_FRAME_SIZE.defaultValue();
+        private int maxHeaderListSize = Settings.HTTP2_MAX_HEADER_LIST_SIZE.defaultValue();
+        private int headerTableSize = Settings.HTTP2_HEADER_TABLE_SIZE.defaultValue();
+        private int maxResetsPerSecond = Settings.HTTP2_MAX_RESETS_PER_SECOND.defaultValue();
+        private int maxControlFramesPerSecond = Settings.HTTP2_MAX_CONTROL_FRAMES_PER_SECOND.defaultValue();
+        private boolean extendedConnect = Settings.HTTP2_EXTENDED_CONNECT.defaultValue();
 
         private Builder() {
         }

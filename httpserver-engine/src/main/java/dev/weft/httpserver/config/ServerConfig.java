@@ -1,9 +1,5 @@
 package dev.weft.httpserver.config;
 
-import static dev.weft.httpserver.config.SettingChecks.notNegative;
-import static dev.weft.httpserver.config.SettingChecks.positive;
-import static dev.weft.httpserver.config.SettingChecks.timeout;
-
 import java.time.Duration;
 import java.util.Objects;
 
@@ -92,38 +88,36 @@ public record ServerConfig(
 
     /** Validates every setting; use {@link #builder()} rather than this constructor. */
     public ServerConfig {
-        positive("maxRequestLineLength", maxRequestLineLength);
-        positive("maxHeaderSize", maxHeaderSize);
-        positive("maxHeaderCount", maxHeaderCount);
-        positive("maxRequestBodySize", maxRequestBodySize);
-        if (maxChunkLineLength < 3) {
-            throw new IllegalArgumentException("maxChunkLineLength must be at least 3, was " + maxChunkLineLength);
-        }
-        notNegative("maxDrainSize", maxDrainSize);
-        timeout("drainTimeout", drainTimeout);
-        positive("maxConnections", maxConnections);
-        timeout("headerReadTimeout", headerReadTimeout);
-        timeout("idleTimeout", idleTimeout);
-        timeout("bodyReadTimeout", bodyReadTimeout);
-        timeout("writeTimeout", writeTimeout);
-        notNegative("minRequestDataRate", minRequestDataRate);
-        notNegative("minResponseDataRate", minResponseDataRate);
-        timeout("dataRateGracePeriod", dataRateGracePeriod);
-        if (!(lowResourcesThreshold > 0 && lowResourcesThreshold <= 1)) {
-            throw new IllegalArgumentException("lowResourcesThreshold must be above 0 and at most 1, was "
-                    + lowResourcesThreshold);
-        }
-        timeout("lowResourcesIdleTimeout", lowResourcesIdleTimeout);
-        timeout("tlsHandshakeTimeout", tlsHandshakeTimeout);
-        positive("backlog", backlog);
+        Settings.MAX_REQUEST_LINE_LENGTH.check(maxRequestLineLength);
+        Settings.MAX_HEADER_SIZE.check(maxHeaderSize);
+        Settings.MAX_HEADER_COUNT.check(maxHeaderCount);
+        Settings.MAX_REQUEST_BODY_SIZE.check(maxRequestBodySize);
+        Settings.MAX_CHUNK_LINE_LENGTH.check(maxChunkLineLength);
+        Settings.MAX_DRAIN_SIZE.check(maxDrainSize);
+        Settings.DRAIN_TIMEOUT.check(drainTimeout);
+        Settings.MAX_CONNECTIONS.check(maxConnections);
+        Settings.HEADER_READ_TIMEOUT.check(headerReadTimeout);
+        Settings.IDLE_TIMEOUT.check(idleTimeout);
+        Settings.BODY_READ_TIMEOUT.check(bodyReadTimeout);
+        Settings.WRITE_TIMEOUT.check(writeTimeout);
+        Settings.MIN_REQUEST_DATA_RATE.check(minRequestDataRate);
+        Settings.MIN_RESPONSE_DATA_RATE.check(minResponseDataRate);
+        Settings.DATA_RATE_GRACE_PERIOD.check(dataRateGracePeriod);
+        Settings.LOW_RESOURCES_THRESHOLD.check(lowResourcesThreshold);
+        Settings.LOW_RESOURCES_IDLE_TIMEOUT.check(lowResourcesIdleTimeout);
+        Settings.TLS_HANDSHAKE_TIMEOUT.check(tlsHandshakeTimeout);
+        Settings.BACKLOG.check(backlog);
+        Settings.SERVER_HEADER.check(serverHeader);
+        Settings.STATS_PATH.check(statsPath);
+        Settings.ACCESS_LOG.check(accessLog);
         if (serverHeader != null && !isFieldValue(serverHeader)) {
             throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
         }
-        Objects.requireNonNull(http2, "http2");
-        Objects.requireNonNull(webSocket, "webSocket");
         if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
             throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
         }
+        Objects.requireNonNull(http2, "http2");
+        Objects.requireNonNull(webSocket, "webSocket");
     }
 
     /** The documented defaults. */
@@ -153,28 +147,28 @@ public record ServerConfig(
 
     /** Mutable builder of a {@link ServerConfig}; {@link #build()} validates. */
     public static final class Builder {
-        private int maxRequestLineLength = 8 * 1024;
-        private int maxHeaderSize = 16 * 1024;
-        private int maxHeaderCount = 100;
-        private long maxRequestBodySize = Long.MAX_VALUE;
-        private int maxChunkLineLength = 4 * 1024;
-        private long maxDrainSize = 64 * 1024;
-        private Duration drainTimeout = Duration.ofSeconds(5);
-        private int maxConnections = 10_000;
-        private Duration headerReadTimeout = Duration.ofSeconds(10);
-        private Duration idleTimeout = Duration.ofSeconds(30);
-        private Duration bodyReadTimeout = Duration.ofSeconds(30);
-        private Duration writeTimeout = Duration.ofSeconds(30);
-        private long minRequestDataRate = 240;
-        private long minResponseDataRate = 240;
-        private Duration dataRateGracePeriod = Duration.ofSeconds(5);
-        private double lowResourcesThreshold = 0.9;
-        private Duration lowResourcesIdleTimeout = Duration.ofSeconds(1);
-        private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
-        private int backlog = 1024;
-        private String serverHeader = "Weft";
-        private String statsPath;
-        private boolean accessLog;
+        private int maxRequestLineLength = Settings.MAX_REQUEST_LINE_LENGTH.defaultValue();
+        private int maxHeaderSize = Settings.MAX_HEADER_SIZE.defaultValue();
+        private int maxHeaderCount = Settings.MAX_HEADER_COUNT.defaultValue();
+        private long maxRequestBodySize = Settings.MAX_REQUEST_BODY_SIZE.defaultValue();
+        private int maxChunkLineLength = Settings.MAX_CHUNK_LINE_LENGTH.defaultValue();
+        private long maxDrainSize = Settings.MAX_DRAIN_SIZE.defaultValue();
+        private Duration drainTimeout = Settings.DRAIN_TIMEOUT.defaultValue();
+        private int maxConnections = Settings.MAX_CONNECTIONS.defaultValue();
+        private Duration headerReadTimeout = Settings.HEADER_READ_TIMEOUT.defaultValue();
+        private Duration idleTimeout = Settings.IDLE_TIMEOUT.defaultValue();
+        private Duration bodyReadTimeout = Settings.BODY_READ_TIMEOUT.defaultValue();
+        private Duration writeTimeout = Settings.WRITE_TIMEOUT.defaultValue();
+        private long minRequestDataRate = Settings.MIN_REQUEST_DATA_RATE.defaultValue();
+        private long minResponseDataRate = Settings.MIN_RESPONSE_DATA_RATE.defaultValue();
+        private Duration dataRateGracePeriod = Settings.DATA_RATE_GRACE_PERIOD.defaultValue();
+        private double lowResourcesThreshold = Settings.LOW_RESOURCES_THRESHOLD.defaultValue();
+        private Duration lowResourcesIdleTimeout = Settings.LOW_RESOURCES_IDLE_TIMEOUT.defaultValue();
+        private Duration tlsHandshakeTimeout = Settings.TLS_HANDSHAKE_TIMEOUT.defaultValue();
+        private int backlog = Settings.BACKLOG.defaultValue();
+        private String serverHeader = Settings.SERVER_HEADER.defaultValue();
+        private String statsPath = Settings.STATS_PATH.defaultValue();
+        private boolean accessLog = Settings.ACCESS_LOG.defaultValue();
         private Http2Config http2 = Http2Config.defaults();
         private WebSocketConfig webSocket = WebSocketConfig.defaults();
 

@@ -2,8 +2,6 @@ package dev.weft.httpserver.config;
 
 import java.time.Duration;
 
-import static dev.weft.httpserver.config.SettingChecks.notNegative;
-import static dev.weft.httpserver.config.SettingChecks.positive;
 
 /**
  * WebSocket settings and limits of one server, part of {@link ServerConfig}; a
@@ -45,13 +43,14 @@ public record WebSocketConfig(
 
     /** Validates every setting; use {@link #builder()} rather than this constructor. */
     public WebSocketConfig {
-        positive("maxMessageSize", maxMessageSize);
-        positive("maxFrameSize", maxFrameSize);
-        notNegative("compressionMinSize", compressionMinSize);
-        positive("idleTimeout", idleTimeout);
-        notNegative("pingInterval", pingInterval);
-        positive("closeTimeout", closeTimeout);
-        positive("maxQueuedBytes", maxQueuedBytes);
+        Settings.WEBSOCKET_MAX_MESSAGE_SIZE.check(maxMessageSize);
+        Settings.WEBSOCKET_MAX_FRAME_SIZE.check(maxFrameSize);
+        Settings.WEBSOCKET_COMPRESSION.check(compression);
+        Settings.WEBSOCKET_COMPRESSION_MIN_SIZE.check(compressionMinSize);
+        Settings.WEBSOCKET_IDLE_TIMEOUT.check(idleTimeout);
+        Settings.WEBSOCKET_PING_INTERVAL.check(pingInterval);
+        Settings.WEBSOCKET_CLOSE_TIMEOUT.check(closeTimeout);
+        Settings.WEBSOCKET_MAX_QUEUED_BYTES.check(maxQueuedBytes);
     }
 
     /** The documented defaults. */
@@ -71,14 +70,14 @@ public record WebSocketConfig(
 
     /** Mutable builder of a {@link WebSocketConfig}; {@link #build()} validates. */
     public static final class Builder {
-        private int maxMessageSize = 1024 * 1024;
-        private int maxFrameSize = 1024 * 1024;
-        private boolean compression = true;
-        private int compressionMinSize = 64;
-        private Duration idleTimeout = Duration.ofMinutes(5);
-        private Duration pingInterval = Duration.ZERO;
-        private Duration closeTimeout = Duration.ofSeconds(5);
-        private long maxQueuedBytes = 16 * 1024 * 1024;
+        private int maxMessageSize = Settings.WEBSOCKET_MAX_MESSAGE_SIZE.defaultValue();
+        private int maxFrameSize = Settings.WEBSOCKET_MAX_FRAME_SIZE.defaultValue();
+        private boolean compression = Settings.WEBSOCKET_COMPRESSION.defaultValue();
+        private int compressionMinSize = Settings.WEBSOCKET_COMPRESSION_MIN_SIZE.defaultValue();
+        private Duration idleTimeout = Settings.WEBSOCKET_IDLE_TIMEOUT.defaultValue();
+        private Duration pingInterval = Settings.WEBSOCKET_PING_INTERVAL.defaultValue();
+        private Duration closeTimeout = Settings.WEBSOCKET_CLOSE_TIMEOUT.defaultValue();
+        private long maxQueuedBytes = Settings.WEBSOCKET_MAX_QUEUED_BYTES.defaultValue();
 
         private Builder() {
         }

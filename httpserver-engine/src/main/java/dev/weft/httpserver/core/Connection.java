@@ -31,7 +31,11 @@ public final class Connection {
     private static final int ACTIVE = 2;
     private static final int CLOSED = 3;
 
+    /** Numbers the connections of every server in this JVM, for {@link #id()}. */
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+
     // Set once, at accept.
+    private final long id = IDS.incrementAndGet();
     private final Socket socket;
     private final ServerConfig config;
     private final ServerStats stats;
@@ -77,6 +81,11 @@ public final class Connection {
                 new DataRateMeter(config.minResponseDataRate(), graceNanos));
         handshakeStartedNanos = 0;
         this.transport = transport;
+    }
+
+    /** A number unique among the connections accepted in this JVM. */
+    public long id() {
+        return id;
     }
 
     public ServerConfig config() {

@@ -439,6 +439,8 @@ public final class ConnectionInput extends InputStream {
 
     /** A request body read cut because the body arrived slower than its minimum rate. */
     public static final class TooSlowException extends SocketTimeoutException {
+        private static final long serialVersionUID = 1L;
+
         TooSlowException(long bytesPerSecond) {
             super("request body arrived slower than " + bytesPerSecond + " bytes/s");
         }
@@ -449,6 +451,8 @@ public final class ConnectionInput extends InputStream {
      * closes it early because it is idle).
      */
     public static final class EvictedException extends SocketTimeoutException {
+        private static final long serialVersionUID = 1L;
+
         EvictedException() {
             super("connection closed to make room for others");
         }
@@ -456,6 +460,8 @@ public final class ConnectionInput extends InputStream {
 
     /** Thrown by {@link #fill()} when one unit (line, frame) does not fit the largest allowed buffer. */
     public static final class BufferFullException extends IOException {
+        private static final long serialVersionUID = 1L;
+
         BufferFullException() {
             super("input buffer full", null);
         }

@@ -109,6 +109,14 @@ public interface ExchangeTransport {
         return null;
     }
 
+    /** The connection's id, unique among those this JVM's servers accepted (see {@code CONNECTION_ID}). */
+    String connectionId();
+
+    /** The protocol's id of this request: the HTTP/2 stream id, or empty for HTTP/1.x. */
+    default String protocolRequestId() {
+        return "";
+    }
+
     /** Whether the final response head has been sent. */
     boolean responseStarted();
 
@@ -126,6 +134,14 @@ public interface ExchangeTransport {
      * blocked on a raw connection or tunnel fails.
      */
     void abort(Throwable cause);
+
+    /**
+     * {@link #abort} from any thread, also while the handler's thread writes: an unfinished response is cut
+     * without sending what is buffered of it (HTTP/1.1 closes the connection, HTTP/2 resets the stream).
+     */
+    default void breakOff(Throwable cause) {
+        abort(cause);
+    }
 
     /**
      * Whether the client broke the exchange: its request body could not be read to the end (reset, closed,

@@ -16,12 +16,17 @@ public final class ResponseFields {
     public static final int CONNECTION_CLOSE = 1;
     /** {@link #validate} result bit: the handler set a {@code Content-Length} field. */
     public static final int CONTENT_LENGTH_SET = 2;
+    /** {@link #validate} result bit: the handler set a {@code Date} field. */
+    public static final int DATE_SET = 4;
+    /** {@link #validate} result bit: the handler set a {@code Server} field. */
+    public static final int SERVER_SET = 8;
 
     /**
      * Checks names are tokens and values hold no CR, LF or other control bytes (no response splitting),
      * and reports the framing-related fields the handler set, in the same pass.
      *
-     * @return a combination of {@link #CONNECTION_CLOSE} and {@link #CONTENT_LENGTH_SET}
+     * @return a combination of {@link #CONNECTION_CLOSE}, {@link #CONTENT_LENGTH_SET}, {@link #DATE_SET} and
+     *         {@link #SERVER_SET}
      */
     public static int validate(Headers headers) throws IOException {
         int flags = 0;
@@ -37,8 +42,12 @@ public final class ResponseFields {
                 }
             }
             boolean connection = name.equals("Connection");
-            if (name.equals("Content-length")) {
-                flags |= CONTENT_LENGTH_SET;
+            switch (name) {
+                case "Content-length" -> flags |= CONTENT_LENGTH_SET;
+                case "Date" -> flags |= DATE_SET;
+                case "Server" -> flags |= SERVER_SET;
+                default -> {
+                }
             }
             for (String v : e.getValue()) {
                 if (v == null) {

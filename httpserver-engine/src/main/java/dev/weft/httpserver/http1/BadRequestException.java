@@ -7,6 +7,8 @@ import dev.weft.httpserver.stats.ProtocolError;
  * The connection is always closed afterwards, since its framing can no longer be trusted.
  */
 final class BadRequestException extends Exception {
+    private static final long serialVersionUID = 1L;
+
 
     private final int status;
     private final ProtocolError kind;

@@ -9,6 +9,8 @@ import java.io.IOException;
  * handler's read; the connection answers {@link #status()} if no response was sent yet, then closes.
  */
 final class BodyException extends IOException {
+    private static final long serialVersionUID = 1L;
+
 
     private final int status;
     private final ProtocolError kind;

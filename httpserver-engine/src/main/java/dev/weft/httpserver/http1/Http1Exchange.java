@@ -5,6 +5,7 @@ import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionOutput;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
+import dev.weft.httpserver.core.ResponseFraming;
 
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSession;
@@ -181,7 +182,7 @@ final class Http1Exchange implements ExchangeTransport {
         }
         ResponseFields.validate(headers);
         ConnectionOutput out = connection.output();
-        ResponseHeadWriter.write(out, status, headers, -1, false, false, "", null);
+        ResponseHeadWriter.write(out, status, headers, ResponseFraming.INTERIM, false, "");
         out.flush();
     }
 
@@ -193,53 +194,43 @@ final class Http1Exchange implements ExchangeTransport {
         int handlerFields = ResponseFields.validate(headers);
         ConnectionOutput out = connection.output();
         out.restartRateMeter();
-        String server = connection.config().serverHeader();
         this.status = status;
-        if (status == 101 || head.method().equals("CONNECT") && status >= 200 && status < 300) {
+        ResponseFraming framing = ResponseFraming.of(head.method(), status, length, handlerFields,
+                connection.config().serverHeader());
+        if (framing.body() == ResponseFraming.Body.TUNNEL) {
             upgraded = true;
             closeAfter = true;
             // The raw connection now belongs to the handler: each read may wait up to the idle timeout, and
             // its writes may come from other threads while a read blocks.
             connection.input().readTimeoutNanos(connection.config().idleTimeout().toNanos());
             connection.input().flushBeforeBlocking(null);
-            ResponseHeadWriter.write(out, status, headers, -1, false, false, null, server);
+            ResponseHeadWriter.write(out, status, headers, framing, false, null);
             out.flush();
             response = new ResponseBody.Raw(out, this::complete);
             return response;
         }
         closeAfter = !head.keepAlive() || connection.draining()
                 || (handlerFields & ResponseFields.CONNECTION_CLOSE) != 0;
-        boolean isHead = head.isHead();
-        boolean noBody = isHead || status == 204 || status == 304 || length < 0;
-        long contentLength;
         boolean chunked = false;
-        if (noBody) {
-            if (isHead) {
-                contentLength = length > 0 && (handlerFields & ResponseFields.CONTENT_LENGTH_SET) == 0 ? length : -1;
-            } else {
-                // RFC 9110 §8.6: no Content-Length in 204; a 304 keeps the one the handler set, if any.
-                contentLength = status == 204 || status == 304 ? -1 : 0;
+        switch (framing.body()) {
+            case NONE -> response = new ResponseBody.NoBody(out, this::complete, head.isHead());
+            case FIXED -> response = new FixedLengthOutputStream(out, framing.contentLength(), this::complete);
+            default -> {
+                if (head.minorVersion() == 0) {
+                    closeAfter = true;
+                    response = new ResponseBody.CloseDelimited(out, this::complete);
+                } else {
+                    chunked = true;
+                    response = new ChunkedOutputStream(out, this::complete);
+                }
             }
-            response = new ResponseBody.NoBody(out, this::complete, isHead);
-        } else if (length > 0) {
-            contentLength = length;
-            response = new FixedLengthOutputStream(out, length, this::complete);
-        } else if (head.minorVersion() == 0) {
-            contentLength = -1;
-            closeAfter = true;
-            response = new ResponseBody.CloseDelimited(out, this::complete);
-        } else {
-            contentLength = -1;
-            chunked = true;
-            response = new ChunkedOutputStream(out, this::complete);
         }
         if (head.expectContinue() && !body.started()) {
             // The client may or may not send the body it announced: the connection cannot be reused.
             closeAfter = true;
         }
         String connectionValue = closeAfter ? "close" : head.minorVersion() == 0 ? "keep-alive" : "";
-        ResponseHeadWriter.write(out, status, headers, contentLength, chunked, isHead || status == 304,
-                connectionValue, server);
+        ResponseHeadWriter.write(out, status, headers, framing, chunked, connectionValue);
         return response;
     }
 
@@ -255,6 +246,11 @@ final class Http1Exchange implements ExchangeTransport {
                         "response trailers not sent: " + e.getMessage());
             }
         }
+    }
+
+    @Override
+    public String connectionId() {
+        return Long.toString(connection.id());
     }
 
     @Override
@@ -283,7 +279,7 @@ final class Http1Exchange implements ExchangeTransport {
         if (completed) {
             return;
         }
-        if (response != null && !upgraded && connection.input().buffered() == 0) {
+        if (response != null && !upgraded && failure == null && connection.input().buffered() == 0) {
             try {
                 connection.output().flush();
             } catch (IOException e) {
@@ -318,6 +314,20 @@ final class Http1Exchange implements ExchangeTransport {
         }
         raw.endOutput();
         connection.shutdownOutput();
+    }
+
+    @Override
+    public void breakOff(Throwable cause) {
+        if (response != null && response.isComplete()) {
+            complete();
+            return;
+        }
+        failure = cause;
+        if (response != null) {
+            // Whatever the handler's thread still writes fails on the closed socket; nothing buffered is sent.
+            connection.close();
+        }
+        complete();
     }
 
     @Override

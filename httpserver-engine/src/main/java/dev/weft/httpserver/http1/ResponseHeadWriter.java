@@ -3,6 +3,7 @@ package dev.weft.httpserver.http1;
 import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.ConnectionOutput;
 import dev.weft.httpserver.core.DateCache;
+import dev.weft.httpserver.core.ResponseFraming;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +12,8 @@ import java.util.Map;
 
 /**
  * Writes a response head into the connection buffer in one pass: status line, the handler's fields, then
- * the framing fields this server owns ({@code Content-Length}, {@code Transfer-Encoding},
- * {@code Connection}), {@code Date} and {@code Server} unless the handler set them.
+ * the fields the {@link ResponseFraming} decided ({@code Content-Length}, {@code Date}, {@code Server}) and
+ * those HTTP/1.1 owns ({@code Transfer-Encoding}, {@code Connection}).
  */
 final class ResponseHeadWriter {
 
@@ -31,29 +32,24 @@ final class ResponseHeadWriter {
     }
 
     /**
-     * Writes the head; the caller has validated {@code headers}.
+     * Writes the head as {@code framing} decided; the caller has validated {@code headers}.
      *
-     * @param contentLength        a {@code Content-Length} to send, or -1 for none
-     * @param chunked              whether to send {@code Transfer-Encoding: chunked}
-     * @param keepHandlerLength    pass a handler-set {@code Content-Length} through (HEAD and 304 responses)
-     * @param connection           our {@code Connection} value ({@code close}, {@code keep-alive}), or
-     *                             {@code null} to send none and pass the handler's through (101 responses)
-     * @param serverHeader         {@code Server} value unless the handler set one, or {@code null}
+     * @param chunked    whether to send {@code Transfer-Encoding: chunked} (a streamed body on HTTP/1.1)
+     * @param connection our {@code Connection} value ({@code close}, {@code keep-alive}, empty for none), or
+     *                   {@code null} to send none and pass the handler's through (a protocol switch)
      */
-    static void write(ConnectionOutput out, int status, Headers headers, long contentLength, boolean chunked,
-                      boolean keepHandlerLength, String connection, String serverHeader) throws IOException {
+    static void write(ConnectionOutput out, int status, Headers headers, ResponseFraming framing, boolean chunked,
+                      String connection) throws IOException {
         byte[] statusLine = status >= 100 && status < 600 ? STATUS_LINES[status] : null;
         if (statusLine == null) {
             throw new IOException("invalid status code " + status);
         }
         out.write(statusLine, 0, statusLine.length);
-        boolean hasDate = false;
-        boolean hasServer = false;
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
             String name = e.getKey();
             switch (name) {
                 case "Content-length" -> {
-                    if (!keepHandlerLength) {
+                    if (!framing.keepHandlerLength()) {
                         continue;
                     }
                 }
@@ -65,8 +61,6 @@ final class ResponseHeadWriter {
                         continue;
                     }
                 }
-                case "Date" -> hasDate = true;
-                case "Server" -> hasServer = true;
                 default -> {
                 }
             }
@@ -78,9 +72,9 @@ final class ResponseHeadWriter {
                 out.write(CRLF, 0, 2);
             }
         }
-        if (contentLength >= 0) {
+        if (framing.contentLength() >= 0) {
             out.write(CONTENT_LENGTH, 0, CONTENT_LENGTH.length);
-            out.writeDecimal(contentLength);
+            out.writeDecimal(framing.contentLength());
             out.write(CRLF, 0, 2);
         }
         if (chunked) {
@@ -91,13 +85,13 @@ final class ResponseHeadWriter {
             out.writeLatin1(connection);
             out.write(CRLF, 0, 2);
         }
-        if (!hasDate) {
+        if (framing.addDate()) {
             byte[] date = DateCache.headerLine();
             out.write(date, 0, date.length);
         }
-        if (!hasServer && serverHeader != null) {
+        if (framing.server() != null) {
             out.writeLatin1("Server: ");
-            out.writeLatin1(serverHeader);
+            out.writeLatin1(framing.server());
             out.write(CRLF, 0, 2);
         }
         out.write(CRLF, 0, 2);
@@ -109,7 +103,7 @@ final class ResponseHeadWriter {
                 .getBytes(StandardCharsets.UTF_8);
         Headers h = new Headers();
         h.set("Content-Type", "text/plain; charset=utf-8");
-        write(out, status, h, body.length, false, false, "close", serverHeader);
+        write(out, status, h, ResponseFraming.of("GET", status, body.length, 0, serverHeader), false, "close");
         out.write(body, 0, body.length);
     }
 }

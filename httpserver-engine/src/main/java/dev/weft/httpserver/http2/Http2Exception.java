@@ -6,6 +6,8 @@ import java.io.IOException;
 public abstract sealed class Http2Exception extends IOException
         permits Http2ConnectionException, Http2StreamException {
 
+    private static final long serialVersionUID = 1L;
+
     private final ErrorCode errorCode;
 
     protected Http2Exception(ErrorCode errorCode, String message) {

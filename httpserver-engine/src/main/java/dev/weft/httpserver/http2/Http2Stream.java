@@ -6,6 +6,7 @@ import dev.weft.httpserver.core.AccessLog;
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
+import dev.weft.httpserver.core.ResponseFraming;
 import dev.weft.httpserver.core.TargetPaths;
 import dev.weft.httpserver.hpack.HeaderField;
 import dev.weft.httpserver.stats.ProtocolError;
@@ -438,7 +439,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             return;
         }
         ResponseFields.validate(headers);
-        host.sendHeaders(this, ResponseHead.fields(status, headers, -1, false, false, null), false);
+        host.sendHeaders(this, ResponseHead.fields(status, headers, ResponseFraming.INTERIM), false);
     }
 
     @Override
@@ -453,24 +454,14 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         checkSendable();
         this.status = status;
         interimAllowed = false;
-        boolean head = isHead();
-        boolean tunnel = request.method().equals("CONNECT") && status >= 200 && status < 300;
-        this.tunnel = tunnel;
-        boolean noBody = !tunnel && (head || status == 204 || status == 304 || length < 0);
-        long contentLength;
-        if (tunnel) {
-            contentLength = -1;
-        } else if (noBody) {
-            contentLength = head && length > 0 && (handlerFields & ResponseFields.CONTENT_LENGTH_SET) == 0
-                    ? length : -1;
-        } else {
-            contentLength = length > 0 ? length : -1;
-        }
-        boolean keepHandlerLength = head || status == 304;
-        Http2ResponseBody out = new Http2ResponseBody(this, noBody ? 0 : length > 0 && !tunnel ? length : -1);
-        response = out;
-        List<HeaderField> fields = ResponseHead.fields(status, headers, contentLength, keepHandlerLength, true,
+        ResponseFraming framing = ResponseFraming.of(request.method(), status, length, handlerFields,
                 host.connection().config().serverHeader());
+        boolean tunnel = framing.body() == ResponseFraming.Body.TUNNEL;
+        this.tunnel = tunnel;
+        boolean noBody = framing.body() == ResponseFraming.Body.NONE;
+        Http2ResponseBody out = new Http2ResponseBody(this, noBody ? 0 : Math.max(-1, framing.contentLength()));
+        response = out;
+        List<HeaderField> fields = ResponseHead.fields(status, headers, framing);
         if (noBody || tunnel) {
             // A tunnel's client waits for the 2xx before it sends, so the head cannot wait for data.
             host.sendHeaders(this, fields, noBody);
@@ -479,6 +470,16 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
             heldHead = new ConnectionWriter.HeaderBlock(id, fields, false);
         }
         return out;
+    }
+
+    @Override
+    public String connectionId() {
+        return Long.toString(host.connection().id());
+    }
+
+    @Override
+    public String protocolRequestId() {
+        return Integer.toString(id);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.weft.httpserver.http2;
 
 import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.DateCache;
+import dev.weft.httpserver.core.ResponseFraming;
 import dev.weft.httpserver.hpack.HeaderField;
 
 import java.util.ArrayList;
@@ -10,8 +11,8 @@ import java.util.Map;
 
 /**
  * Builds a response's HTTP/2 field sections from the handler's {@link Headers}: the {@code :status}
- * pseudo-field, lower-case names, no connection-specific fields (RFC 9113 §8.2.2), and for a final response
- * {@code content-length}, {@code date} and {@code server} when the handler set none.
+ * pseudo-field, lower-case names, no connection-specific fields (RFC 9113 §8.2.2), and the fields the
+ * {@link ResponseFraming} decided ({@code content-length}, {@code date}, {@code server}).
  */
 final class ResponseHead {
 
@@ -27,32 +28,21 @@ final class ResponseHead {
     private ResponseHead() {
     }
 
-    /**
-     * The response head as HTTP/2 fields.
-     *
-     * @param contentLength the {@code content-length} to add (final responses only), or -1 for none
-     * @param keepHandlerLength whether the handler's own {@code Content-length} is sent
-     * @param server the {@code server} value to add when the handler set none (final responses only), or null
-     */
-    static List<HeaderField> fields(int status, Headers headers, long contentLength, boolean keepHandlerLength,
-                                    boolean finalResponse, String server) {
+    /** The response head as HTTP/2 fields, with what {@code framing} decided the server adds. */
+    static List<HeaderField> fields(int status, Headers headers, ResponseFraming framing) {
         List<HeaderField> fields = new ArrayList<>(headers.size() + 4);
         fields.add(new HeaderField(":status", SMALL_NUMBERS[status]));
-        boolean hasDate = false;
-        boolean hasServer = false;
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
             String name = e.getKey();
             switch (name) {
                 case "Content-length" -> {
-                    if (!keepHandlerLength) {
+                    if (!framing.keepHandlerLength()) {
                         continue;
                     }
                 }
                 case "Connection", "Keep-alive", "Proxy-connection", "Transfer-encoding", "Upgrade" -> {
                     continue;
                 }
-                case "Date" -> hasDate = true;
-                case "Server" -> hasServer = true;
                 default -> {
                 }
             }
@@ -61,18 +51,16 @@ final class ResponseHead {
                 fields.add(new HeaderField(lower, v));
             }
         }
-        if (!finalResponse) {
-            return fields;
-        }
+        long contentLength = framing.contentLength();
         if (contentLength >= 0) {
             fields.add(new HeaderField("content-length", contentLength < SMALL_NUMBERS.length
                     ? SMALL_NUMBERS[(int) contentLength] : Long.toString(contentLength)));
         }
-        if (!hasDate) {
+        if (framing.addDate()) {
             fields.add(new HeaderField("date", DateCache.value()));
         }
-        if (!hasServer && server != null) {
-            fields.add(new HeaderField("server", server));
+        if (framing.server() != null) {
+            fields.add(new HeaderField("server", framing.server()));
         }
         return fields;
     }

@@ -73,6 +73,8 @@ final class StreamCounts {
     /** An {@link AtomicInteger} that fills its own cache line (no false sharing). */
     @SuppressWarnings("unused")
     private static final class PaddedCounter extends AtomicInteger {
+        private static final long serialVersionUID = 1L;
+
         private long p1, p2, p3, p4, p5, p6, p7;
     }
 }

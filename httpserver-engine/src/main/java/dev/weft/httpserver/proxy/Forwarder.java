@@ -6,7 +6,7 @@ import dev.weft.httpserver.ExchangeAttributes;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.ConnectionOutput;
 import dev.weft.httpserver.http1.OriginCodec;
-import dev.weft.httpserver.spi.WeftExchanges;
+import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.EOFException;

@@ -6,8 +6,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.ExchangeAttributes;
-import dev.weft.httpserver.spi.WeftExchanges;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.server.WeftExchanges;
+import dev.weft.httpserver.server.WeftServer;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.IOException;

@@ -17,6 +17,8 @@ final class TargetPolicy {
 
     /** A target the configuration does not allow; the message says why (for logs and the 403 body). */
     static final class Denied extends Exception {
+        private static final long serialVersionUID = 1L;
+
         Denied(String message) {
             super(message, null, false, false);
         }

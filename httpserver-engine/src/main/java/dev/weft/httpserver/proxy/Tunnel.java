@@ -2,7 +2,7 @@ package dev.weft.httpserver.proxy;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.core.ExchangeTransport;
-import dev.weft.httpserver.spi.WeftExchanges;
+import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.IOException;

@@ -3,6 +3,7 @@ package dev.weft.httpserver.spi;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsServer;
 import com.sun.net.httpserver.spi.HttpServerProvider;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.SystemPropertyConfig;
 
 import java.io.IOException;
@@ -21,19 +22,11 @@ public final class WeftHttpServerProvider extends HttpServerProvider {
 
     @Override
     public HttpServer createHttpServer(InetSocketAddress addr, int backlog) throws IOException {
-        WeftHttpServer server = new WeftHttpServer(SystemPropertyConfig.fromSystemProperties());
-        if (addr != null) {
-            server.bind(addr, backlog);
-        }
-        return server;
+        return Weft.createHttpServer(addr, backlog, SystemPropertyConfig.fromSystemProperties());
     }
 
     @Override
     public HttpsServer createHttpsServer(InetSocketAddress addr, int backlog) throws IOException {
-        WeftHttpsServer server = new WeftHttpsServer(SystemPropertyConfig.fromSystemProperties());
-        if (addr != null) {
-            server.bind(addr, backlog);
-        }
-        return server;
+        return Weft.createHttpsServer(addr, backlog, SystemPropertyConfig.fromSystemProperties());
     }
 }

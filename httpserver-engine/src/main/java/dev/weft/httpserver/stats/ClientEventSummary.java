@@ -19,7 +19,10 @@ final class ClientEventSummary {
     static final String LOGGER_NAME = "dev.weft.httpserver.clients";
 
     private static final System.Logger LOG = System.getLogger(LOGGER_NAME);
-    private static final int KINDS = ProtocolError.values().length;
+    private static final ProtocolError[] ERRORS = ProtocolError.values();
+    /** The slot after the protocol errors: connections the server closed early, short of connections. */
+    private static final int LOW_RESOURCES = ERRORS.length;
+    private static final int KINDS = ERRORS.length + 1;
 
     private final long intervalNanos;
     private final LongSupplier clock;
@@ -42,22 +45,34 @@ final class ClientEventSummary {
 
     /** Notes one event; reports it at once if this kind was not reported within the interval. */
     void record(ProtocolError kind) {
-        unreported.incrementAndGet(kind.ordinal());
-        report(kind, clock.getAsLong());
+        record(kind.ordinal());
+    }
+
+    /**
+     * Notes a connection the server closed early because it was short of connections (an idle or stalled client
+     * making room for a new one): not a client's fault, but what an operator sizing {@code maxConnections} wants to
+     * see, summarised the same way.
+     */
+    void recordLowResourcesClose() {
+        record(LOW_RESOURCES);
+    }
+
+    private void record(int slot) {
+        unreported.incrementAndGet(slot);
+        report(slot, clock.getAsLong());
     }
 
     /** Reports every kind with unreported events whose interval is over; called periodically. */
     void flush() {
         long now = clock.getAsLong();
-        for (ProtocolError kind : ProtocolError.values()) {
-            if (unreported.get(kind.ordinal()) > 0) {
-                report(kind, now);
+        for (int slot = 0; slot < KINDS; slot++) {
+            if (unreported.get(slot) > 0) {
+                report(slot, now);
             }
         }
     }
 
-    private void report(ProtocolError kind, long now) {
-        int i = kind.ordinal();
+    private void report(int i, long now) {
         long last = lastReported.get(i);
         if (last != 0 && now - last < intervalNanos) {
             return;
@@ -69,8 +84,10 @@ final class ClientEventSummary {
         long n = unreported.getAndSet(i, 0);
         if (n > 0 && LOG.isLoggable(Level.INFO)) {
             long seconds = last == 0 ? 0 : Math.round((now - last) / 1e9);
-            LOG.log(Level.INFO, server + n + (n == 1 ? " client event " : " client events ") + kind.key()
-                    + (seconds > 0 ? " in the last " + seconds + " s" : "")
+            String what = i == LOW_RESOURCES
+                    ? (n == 1 ? " connection" : " connections") + " closed early to make room, short of connections"
+                    : (n == 1 ? " client event " : " client events ") + ERRORS[i].key();
+            LOG.log(Level.INFO, server + n + what + (seconds > 0 ? " in the last " + seconds + " s" : "")
                     + " (counted in the statistics; each is logged at DEBUG)");
         }
     }

@@ -147,10 +147,12 @@ public final class ServerStats {
 
     /**
      * The server, short of connections, closed one early: an idle keep-alive connection after the
-     * low-resources idle timeout, or an idle or stalled one to make room for a new connection.
+     * low-resources idle timeout, or an idle or stalled one to make room for a new connection. Summarised at
+     * {@code INFO} with the client events, at most once a minute.
      */
     public void lowResourcesClose() {
         lowResourcesCloses.increment();
+        clientEvents.recordLowResourcesClose();
     }
 
     /**

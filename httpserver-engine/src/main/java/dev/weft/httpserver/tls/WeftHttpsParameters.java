@@ -37,7 +37,12 @@ final class WeftHttpsParameters extends HttpsParameters {
         explicit = params;
     }
 
-    /** The parameters to apply: those set explicitly, else the context defaults with the individual settings. */
+    /**
+     * The parameters to apply: those set explicitly, else the context defaults with the individual settings.
+     * Those setters are deprecated in the JDK API but still part of it: a configurator that uses them is
+     * honoured.
+     */
+    @SuppressWarnings("deprecation")
     SSLParameters resolve(SSLContext context) {
         if (explicit != null) {
             return explicit;

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 /** An opening request that cannot be accepted, with the response it gets. */
 final class HandshakeRejection extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     private final int status;
     private final String headerName;
     private final String headerValue;

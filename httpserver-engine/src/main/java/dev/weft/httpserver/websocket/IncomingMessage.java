@@ -190,6 +190,8 @@ final class IncomingMessage {
 
     /** The sink threw; the cause is the listener's exception. */
     static final class SinkException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         SinkException(Exception cause) {
             super(cause);
         }

@@ -6,6 +6,8 @@ package dev.weft.httpserver.websocket;
  */
 final class SessionFailure extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     private final int code;
 
     SessionFailure(int code, String message) {

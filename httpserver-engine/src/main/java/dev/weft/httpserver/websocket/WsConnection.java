@@ -3,8 +3,8 @@ package dev.weft.httpserver.websocket;
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.core.ExchangeTransport;
-import dev.weft.httpserver.spi.WeftExchanges;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.server.WeftExchanges;
+import dev.weft.httpserver.server.WeftServer;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.IOException;

@@ -45,15 +45,15 @@ class CommandLineServerTest {
     }
 
     @Test
-    void helpIsPrintedAndMatchesTheReadme() throws Exception {
+    void helpIsPrintedAndMatchesTheDocumentation() throws Exception {
         for (String option : List.of("-h", "-?", "--help")) {
             try (CliProcess p = CliProcess.start(option)) {
                 assertEquals(0, p.awaitExit());
                 assertEquals(Main.HELP, String.join("\n", p.out()) + "\n");
             }
         }
-        String readme = Files.readString(Path.of("..", "README.md"));
-        assertTrue(readme.contains("```text\n" + Main.HELP + "```"), "README's Command-line server section shows --help");
+        String page = Files.readString(Path.of("..", "docs", "handlers-and-cli.md"));
+        assertTrue(page.contains("```text\n" + Main.HELP + "```"), "docs/handlers-and-cli.md shows --help as printed");
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.weft.httpserver.ExchangeAttributes;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.hpack.HeaderField;
-import dev.weft.httpserver.spi.WeftExchanges;
+import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

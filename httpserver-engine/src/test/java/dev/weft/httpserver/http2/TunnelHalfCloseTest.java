@@ -3,7 +3,7 @@ package dev.weft.httpserver.http2;
 import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.hpack.HeaderField;
-import dev.weft.httpserver.spi.WeftExchanges;
+import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

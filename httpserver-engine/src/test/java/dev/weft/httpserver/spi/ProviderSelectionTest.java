@@ -54,20 +54,20 @@ class ProviderSelectionTest {
     @Test
     void httpServerCreateReturnsWeftServer() throws IOException {
         HttpServer server = track(HttpServer.create());
-        assertEquals("dev.weft.httpserver.spi.WeftHttpServer", server.getClass().getName());
+        assertEquals("dev.weft.httpserver.server.WeftHttpServer", server.getClass().getName());
     }
 
     @Test
     void httpServerCreateWithAddressReturnsWeftServer() throws IOException {
         HttpServer server = track(HttpServer.create(loopbackAnyPort(), 0));
-        assertEquals("dev.weft.httpserver.spi.WeftHttpServer", server.getClass().getName());
+        assertEquals("dev.weft.httpserver.server.WeftHttpServer", server.getClass().getName());
     }
 
     @Test
     void httpsServerCreateReturnsWeftHttpsServer() throws IOException {
         HttpsServer server = HttpsServer.create();
         track(server);
-        assertEquals("dev.weft.httpserver.spi.WeftHttpsServer", server.getClass().getName());
+        assertEquals("dev.weft.httpserver.server.WeftHttpsServer", server.getClass().getName());
     }
 
     @Test

@@ -97,4 +97,20 @@ class ClientEventSummaryTest {
 
         assertEquals(1, lines.size());
     }
+
+    @Test
+    void connectionsClosedEarlyWhenShortOfConnectionsAreSummarisedOnTheirOwnLine() {
+        summary.recordLowResourcesClose();
+        summary.recordLowResourcesClose();
+        summary.record(ProtocolError.BAD_HOST);
+        clock.addAndGet(MINUTE);
+        summary.flush();
+
+        assertEquals(List.of(
+                "test: 1 connection closed early to make room, short of connections (counted in the statistics; "
+                        + "each is logged at DEBUG)",
+                "test: 1 client event bad_host (counted in the statistics; each is logged at DEBUG)",
+                "test: 1 connection closed early to make room, short of connections in the last 60 s (counted in "
+                        + "the statistics; each is logged at DEBUG)"), lines);
+    }
 }

@@ -2,7 +2,7 @@ package dev.weft.httpserver.websocket;
 
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -120,7 +120,7 @@ class LimitsAndTimersTest {
     @Test
     void stopClosesOpenSessionsWith1001InsteadOfWaitingForThem() throws Exception {
         try (RawWsClient c = open(WebSocketConfig.defaults(), null)) {
-            CompletableFuture<Boolean> drained = ((WeftServer) server.server()).shutdownGracefully();
+            CompletableFuture<Boolean> drained = Weft.shutdownGracefully(server.server());
             assertEquals(1001, c.readClose().closeCode());
             c.sendClose(1001);
             assertTrue(c.closedByServer(5000));

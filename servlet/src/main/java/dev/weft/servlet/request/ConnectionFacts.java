@@ -2,6 +2,7 @@ package dev.weft.servlet.request;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsExchange;
+import dev.weft.httpserver.ExchangeAttributes;
 import jakarta.servlet.ServletConnection;
 
 import javax.net.ssl.SSLPeerUnverifiedException;
@@ -158,9 +159,12 @@ final class ConnectionFacts implements ServletConnection {
 
     // ---- ServletConnection
 
+    /** The engine's id of the connection: the same for every request on it, HTTP/2 streams included. */
     @Override
     public String getConnectionId() {
-        return remoteAddress() + ":" + remotePort() + "->" + localAddress() + ":" + localPort();
+        Object id = exchange.getAttribute(ExchangeAttributes.CONNECTION_ID);
+        return id != null ? id.toString()
+                : remoteAddress() + ":" + remotePort() + "->" + localAddress() + ":" + localPort();
     }
 
     @Override

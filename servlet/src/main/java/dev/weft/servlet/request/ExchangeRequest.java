@@ -1,6 +1,7 @@
 package dev.weft.servlet.request;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.ExchangeAttributes;
 import com.sun.net.httpserver.HttpPrincipal;
 import dev.weft.servlet.response.HttpDates;
 import jakarta.servlet.ServletConnection;
@@ -193,9 +194,11 @@ abstract class ExchangeRequest implements HttpServletRequest {
         return requestId;
     }
 
+    /** The HTTP/2 stream id; empty for HTTP/1.x, which has no request id of its own. */
     @Override
     public String getProtocolRequestId() {
-        return "";
+        Object id = exchange.getAttribute(ExchangeAttributes.PROTOCOL_REQUEST_ID);
+        return id != null ? id.toString() : "";
     }
 
     @Override

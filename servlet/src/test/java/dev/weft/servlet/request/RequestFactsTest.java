@@ -75,6 +75,7 @@ class RequestFactsTest {
                     r.put("connection.protocol", q.getServletConnection().getProtocol());
                     r.put("connection.secure", q.getServletConnection().isSecure());
                     r.put("connection.id", q.getServletConnection().getConnectionId());
+                    r.put("protocolRequestId", q.getProtocolRequestId());
                     r.put("locale", q.getLocale().toLanguageTag());
                     r.put("locales", String.join(",", Collections.list(q.getLocales()).stream()
                             .map(java.util.Locale::toLanguageTag).toList()));
@@ -152,6 +153,34 @@ class RequestFactsTest {
             String second = lines(Http.get(s.uri("/facts")).body()).get("requestId");
             assertNotEquals(first, second);
         }
+    }
+
+    @Test
+    void requestsOnOneConnectionShareItsIdAndHttp2RequestsCarryTheirStreamId() throws Exception {
+        try (ServletServer s = facts(true)) {
+            for (HttpClient.Version version : HttpClient.Version.values()) {
+                HttpRequest request = HttpRequest.newBuilder(java.net.URI.create(s.localhostUrl("/facts"))).build();
+                try (HttpClient client = client(version); HttpClient other = client(version)) {
+                    Map<String, String> first = lines(client.send(request, HttpResponse.BodyHandlers.ofString()).body());
+                    Map<String, String> second = lines(client.send(request, HttpResponse.BodyHandlers.ofString()).body());
+                    Map<String, String> elsewhere = lines(other.send(request, HttpResponse.BodyHandlers.ofString()).body());
+                    assertEquals(first.get("connection.id"), second.get("connection.id"), version.toString());
+                    assertNotEquals(first.get("connection.id"), elsewhere.get("connection.id"), version.toString());
+                    assertNotEquals(first.get("requestId"), second.get("requestId"), version.toString());
+                    if (version == HttpClient.Version.HTTP_2) {
+                        assertEquals("1", first.get("protocolRequestId"));
+                        assertEquals("3", second.get("protocolRequestId"));
+                    } else {
+                        assertEquals("", first.get("protocolRequestId"));
+                    }
+                }
+            }
+        }
+    }
+
+    private static HttpClient client(HttpClient.Version version) {
+        return HttpClient.newBuilder().sslContext(Tls.shared().clientContext()).version(version)
+                .connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     @Test

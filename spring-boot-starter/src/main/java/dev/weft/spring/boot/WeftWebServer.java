@@ -6,7 +6,6 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.spi.WeftServer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.GracefulShutdownCallback;
@@ -29,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * daemon thread and keeps the JVM alive while the server runs; each connection runs on its own virtual
  * thread.
  *
- * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link WeftServer#shutdownGracefully()}: the
+ * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link Weft#shutdownGracefully}: the
  * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
  * say {@code Connection: close}). {@link #stop()} cuts a pending graceful shutdown short.
  *
@@ -238,7 +237,7 @@ public class WeftWebServer implements WebServer {
             return;
         }
         logger.info("Commencing graceful shutdown. Waiting for active requests to complete");
-        ((WeftServer) current).shutdownGracefully().whenComplete((drained, failure) -> {
+        Weft.shutdownGracefully(current).whenComplete((drained, failure) -> {
             if (Boolean.TRUE.equals(drained)) {
                 logger.info("Graceful shutdown complete");
                 callback.shutdownComplete(GracefulShutdownResult.IDLE);
@@ -249,7 +248,7 @@ public class WeftWebServer implements WebServer {
         });
     }
 
-    /** The running engine server (a {@link WeftServer}), or {@code null} if it is not running. */
+    /** The running engine server (a Weft server), or {@code null} if it is not running. */
     public HttpServer getServer() {
         return server;
     }

@@ -1,7 +1,7 @@
 package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -78,7 +78,7 @@ class WeftWebServerTest {
         server.start();
 
         assertThat(server.getPort()).isPositive();
-        assertThat(server.getServer()).isInstanceOf(WeftServer.class);
+        assertThat(server.getServer()).matches(Weft::isWeft, "a Weft server");
         HttpResponse<String> response = get(server.getPort(), "/");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("hello");
@@ -167,7 +167,7 @@ class WeftWebServerTest {
         WeftWebServer server = create(factory);
         server.start();
 
-        Http2Config http2 = ((WeftServer) server.getServer()).config().http2();
+        Http2Config http2 = Weft.config(server.getServer()).http2();
         assertThat(http2.h2Enabled()).isTrue();
         assertThat(http2.h2cEnabled()).isTrue();
         assertThat(http2.maxConcurrentStreams()).isEqualTo(9);
@@ -218,7 +218,7 @@ class WeftWebServerTest {
         WeftWebServer server = create(factory);
         server.start();
 
-        var config = ((WeftServer) server.getServer()).config();
+        var config = Weft.config(server.getServer());
         assertThat(config.maxConnections()).isEqualTo(8);
         assertThat(config.maxHeaderCount()).isEqualTo(6);
     }

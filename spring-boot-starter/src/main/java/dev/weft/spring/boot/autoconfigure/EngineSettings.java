@@ -1,9 +1,11 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.Setting;
+import dev.weft.httpserver.config.Settings;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 
-import java.util.Map;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -34,22 +36,39 @@ final class EngineSettings {
     }
 
     /**
-     * Builds the engine record with {@code build}; if the engine refuses a value, rejects the property its
-     * message names ({@code fields}: engine field name to property path relative to {@code weft.server}).
-     *
-     * @param group the group's prefix for messages and error codes, e.g. {@code weft.server.http2}
+     * The Spring Boot property of an engine setting under {@code weft.server}: its property path in kebab case,
+     * e.g. {@code http2.max-concurrent-streams} for {@code weft.server.http2.max-concurrent-streams}.
      */
-    static void validate(Errors errors, String group, Map<String, String> fields, Supplier<?> build) {
+    static String propertyPath(Setting<?> setting) {
+        return setting.propertyPath().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Builds the engine record with {@code build}; if the engine refuses a value, rejects the property its
+     * message names (the message starts with the field name of a setting in {@code group}).
+     *
+     * @param prefix the group's prefix for messages and error codes, e.g. {@code weft.server.http2}
+     */
+    static void validate(Errors errors, String prefix, Setting.Group group, Supplier<?> build) {
         try {
             build.get();
         } catch (IllegalArgumentException | NullPointerException ex) {
             String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
-            String field = fields.get(message.split(" ", 2)[0]);
+            String field = property(group, message.split(" ", 2)[0]);
             if (field != null) {
-                errors.rejectValue(field, group + ".invalid", message);
+                errors.rejectValue(field, prefix + ".invalid", message);
             } else {
-                errors.reject(group + ".invalid", "Invalid " + group + " settings: " + message);
+                errors.reject(prefix + ".invalid", "Invalid " + prefix + " settings: " + message);
             }
         }
+    }
+
+    private static String property(Setting.Group group, String field) {
+        for (Setting<?> setting : Settings.all()) {
+            if (setting.group() == group && setting.field().equals(field)) {
+                return propertyPath(setting);
+            }
+        }
+        return null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.Setting;
 import dev.weft.httpserver.config.Http2Config;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
@@ -8,7 +9,6 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * Weft-specific settings of the embedded server ({@code weft.server.*}). Defaults are the engine's defaults.
@@ -346,16 +346,6 @@ public class WeftServerProperties implements Validator {
      */
     public static class Http2 {
 
-        /** Engine field names (as in its messages) to these properties, relative to {@code weft.server}. */
-        private static final Map<String, String> FIELDS = Map.of(
-                "maxConcurrentStreams", "http2.max-concurrent-streams",
-                "initialWindowSize", "http2.initial-window-size",
-                "connectionWindowSize", "http2.connection-window-size",
-                "maxFrameSize", "http2.max-frame-size",
-                "maxHeaderListSize", "http2.max-header-list-size",
-                "headerTableSize", "http2.header-table-size",
-                "maxResetsPerSecond", "http2.max-resets-per-second",
-                "maxControlFramesPerSecond", "http2.max-control-frames-per-second");
 
         /**
          * Whether cleartext connections accept HTTP/2 with prior knowledge (h2c) when server.http2.enabled is
@@ -518,7 +508,7 @@ public class WeftServerProperties implements Validator {
         }
 
         void validate(Errors errors) {
-            EngineSettings.validate(errors, "weft.server.http2", FIELDS, this::toConfig);
+            EngineSettings.validate(errors, "weft.server.http2", Setting.Group.HTTP2, this::toConfig);
         }
     }
 }

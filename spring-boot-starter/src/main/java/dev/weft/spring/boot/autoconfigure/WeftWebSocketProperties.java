@@ -1,27 +1,17 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.Setting;
 import dev.weft.httpserver.config.WebSocketConfig;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * WebSocket settings and limits ({@code weft.server.websocket.*}) of the sessions a WebFlux
  * {@code WebSocketHandler} runs on Weft, over HTTP/1.1 and HTTP/2 alike. Defaults are the engine's.
  */
 public class WeftWebSocketProperties {
-
-    /** Engine field names (as in its messages) to these properties, relative to {@code weft.server}. */
-    private static final Map<String, String> FIELDS = Map.of(
-            "maxMessageSize", "websocket.max-message-size",
-            "maxFrameSize", "websocket.max-frame-size",
-            "compressionMinSize", "websocket.compression-min-size",
-            "idleTimeout", "websocket.idle-timeout",
-            "pingInterval", "websocket.ping-interval",
-            "closeTimeout", "websocket.close-timeout",
-            "maxQueuedBytes", "websocket.max-queued-bytes");
 
     /**
      * Largest whole text or binary message received, after decompression. A larger one closes the session
@@ -153,6 +143,6 @@ public class WeftWebSocketProperties {
     }
 
     void validate(Errors errors) {
-        EngineSettings.validate(errors, "weft.server.websocket", FIELDS, this::toConfig);
+        EngineSettings.validate(errors, "weft.server.websocket", Setting.Group.WEBSOCKET, this::toConfig);
     }
 }

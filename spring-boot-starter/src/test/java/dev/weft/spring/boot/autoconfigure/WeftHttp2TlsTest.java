@@ -1,6 +1,6 @@
 package dev.weft.spring.boot.autoconfigure;
 
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.Curl;
 import dev.weft.spring.boot.TestCertificates;
@@ -170,6 +170,6 @@ class WeftHttp2TlsTest {
 
     private StatsSnapshot stats() {
         WeftWebServer webServer = (WeftWebServer) context.getWebServer();
-        return ((WeftServer) webServer.getServer()).stats();
+        return Weft.stats(webServer.getServer());
     }
 }

@@ -165,7 +165,7 @@ class WeftReactiveWebServerAutoConfigurationTest {
             assertThat(context.getStartupFailure()).rootCause()
                     .hasMessageContaining("weft.server")
                     .hasMessageContaining("http2.header-table-size")
-                    .hasMessageContaining("headerTableSize must not be negative, was -1");
+                    .hasMessageContaining("headerTableSize must be at least 0, was -1");
         });
     }
 

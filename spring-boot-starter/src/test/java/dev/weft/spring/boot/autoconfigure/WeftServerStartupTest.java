@@ -3,7 +3,7 @@ package dev.weft.spring.boot.autoconfigure;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -98,7 +98,7 @@ class WeftServerStartupTest {
                         .satisfies(error -> {
                             assertThat(error).isInstanceOf(FieldError.class);
                             assertThat(((FieldError) error).getField()).isEqualTo("http2.max-frame-size");
-                            assertThat(error.getDefaultMessage()).contains("maxFrameSize must be 16384..16777215");
+                            assertThat(error.getDefaultMessage()).contains("maxFrameSize must be 16384 to 16777215");
                         }));
     }
 
@@ -129,8 +129,8 @@ class WeftServerStartupTest {
         WebServer webServer = ((ReactiveWebServerApplicationContext) context).getWebServer();
         assertThat(webServer).isInstanceOf(WeftWebServer.class);
         HttpServer engine = ((WeftWebServer) webServer).getServer();
-        assertThat(engine).as("running engine server").isInstanceOf(WeftServer.class);
-        return ((WeftServer) engine).config();
+        assertThat(engine).as("running engine server").matches(Weft::isWeft, "a Weft server");
+        return Weft.config(engine);
     }
 
     private static ConfigurableApplicationContext run(String... properties) {

@@ -1,7 +1,7 @@
 package dev.weft.spring.boot.autoconfigure;
 
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,7 +65,7 @@ class WeftWebFluxApplicationTest {
         WebServer webServer = context.getWebServer();
         assertThat(webServer).isInstanceOf(WeftWebServer.class);
         assertThat(webServer.getPort()).isEqualTo(port).isPositive();
-        assertThat(((WeftWebServer) webServer).getServer()).isInstanceOf(WeftServer.class);
+        assertThat(((WeftWebServer) webServer).getServer()).matches(Weft::isWeft, "a Weft server");
     }
 
     /** The starter brings the servlet container (and the Servlet API): WebFlux applications stay reactive. */
@@ -96,7 +96,7 @@ class WeftWebFluxApplicationTest {
 
     @Test
     void weftServerPropertiesReachTheEngine() {
-        ServerConfig config = ((WeftServer) ((WeftWebServer) context.getWebServer()).getServer()).config();
+        ServerConfig config = Weft.config(((WeftWebServer) context.getWebServer()).getServer());
 
         assertThat(config.maxConnections()).isEqualTo(123);
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(7));

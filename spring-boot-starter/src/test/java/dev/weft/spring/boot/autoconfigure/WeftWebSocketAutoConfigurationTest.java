@@ -107,7 +107,7 @@ class WeftWebSocketAutoConfigurationTest {
             assertThat(context.getStartupFailure()).rootCause()
                     .hasMessageContaining("weft.server")
                     .hasMessageContaining("websocket.idle-timeout")
-                    .hasMessageContaining("idleTimeout must be positive, was PT0S");
+                    .hasMessageContaining("idleTimeout must be longer than zero, was PT0S");
         });
         runner.withPropertyValues("weft.server.websocket.max-message-size=3GB").run(context -> {
             assertThat(context).hasFailed();

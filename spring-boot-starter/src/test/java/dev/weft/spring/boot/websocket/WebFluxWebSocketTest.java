@@ -1,6 +1,6 @@
 package dev.weft.spring.boot.websocket;
 
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
@@ -55,7 +55,7 @@ class WebFluxWebSocketTest {
     }
 
     private StatsSnapshot.WebSocket stats() {
-        return ((WeftServer) ((WeftWebServer) context.getWebServer()).getServer()).stats().webSocket();
+        return Weft.stats(((WeftWebServer) context.getWebServer()).getServer()).webSocket();
     }
 
     @ParameterizedTest(name = "http2={0}")

@@ -1,6 +1,6 @@
 package dev.weft.spring.boot.websocket;
 
-import dev.weft.httpserver.spi.WeftServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.TestCertificates;
 import dev.weft.spring.boot.WeftWebServer;
@@ -65,6 +65,6 @@ class WebFluxWebSocketTlsTest {
     }
 
     private StatsSnapshot.WebSocket stats() {
-        return ((WeftServer) ((WeftWebServer) context.getWebServer()).getServer()).stats().webSocket();
+        return Weft.stats(((WeftWebServer) context.getWebServer()).getServer()).webSocket();
     }
 }

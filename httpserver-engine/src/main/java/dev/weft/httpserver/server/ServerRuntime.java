@@ -1,0 +1,280 @@
+package dev.weft.httpserver.server;
+
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.Acceptor;
+import dev.weft.httpserver.core.ConnectionRegistry;
+import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.stats.ServerStats;
+import dev.weft.httpserver.stats.StatsHandler;
+import dev.weft.httpserver.stats.StatsSnapshot;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * What {@link WeftHttpServer} and {@link WeftHttpsServer} share: the listening socket, lifecycle
+ * ({@code bind → start → stop}), contexts, executor, connections and statistics of one server.
+ */
+final class ServerRuntime {
+
+    private static final System.Logger LOG = System.getLogger(ServerRuntime.class.getName());
+
+    private enum State { NEW, BOUND, STARTED, STOPPING, STOPPED }
+
+    private final ServerConfig config;
+    private final ServerStats stats = new ServerStats();
+    private final ContextRegistry contexts = new ContextRegistry();
+    private final ConnectionRegistry connections;
+    private final RequestRouter router;
+    private final HttpServer owner;
+    private final ReentrantLock lock = new ReentrantLock();
+    private State state = State.NEW;
+    private ServerSocket listener;
+    private Thread acceptorThread;
+    private volatile Executor executor;
+    /** Whether a stop had to close connections with exchanges still in flight. */
+    private volatile boolean forced;
+    /** Actions of {@link #whenStopping}; run once by the first stop. */
+    private final Set<Runnable> stopActions = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
+
+    ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.owner = owner;
+        this.connections = new ConnectionRegistry(config, stats);
+        this.router = new RequestRouter(contexts, stats, () -> executor, https, owner);
+        if (config.statsPath() != null) {
+            contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
+        }
+    }
+
+    ServerConfig config() {
+        return config;
+    }
+
+    ServerStats stats() {
+        return stats;
+    }
+
+    StatsSnapshot snapshot() {
+        return stats.snapshot();
+    }
+
+    void bind(InetSocketAddress address, int backlog) throws IOException {
+        Objects.requireNonNull(address, "null address");
+        lock.lock();
+        try {
+            if (state != State.NEW) {
+                throw new BindException("HttpServer already bound");
+            }
+            ServerSocket s = new ServerSocket();
+            try {
+                s.setReuseAddress(true);
+                s.bind(address, backlog > 0 ? backlog : config.backlog());
+            } catch (IOException e) {
+                s.close();
+                throw e;
+            }
+            listener = s;
+            InetSocketAddress bound = (InetSocketAddress) s.getLocalSocketAddress();
+            stats.serverName((owner instanceof com.sun.net.httpserver.HttpsServer ? "https://" : "http://")
+                    + bound.getHostString() + ":" + bound.getPort());
+            state = State.BOUND;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void start(TransportSecurity security) {
+        lock.lock();
+        try {
+            if (state != State.BOUND) {
+                throw new IllegalStateException("server in wrong state: " + state);
+            }
+            connections.start("weft-" + listener.getLocalPort() + "-sweeper");
+            Acceptor acceptor = new Acceptor(listener, connections, stats, security,
+                    new ProtocolSelector(router, config.http2()));
+            acceptorThread = acceptor.start();
+            state = State.STARTED;
+            LOG.log(Level.DEBUG, () -> "Weft listening on " + listener.getLocalSocketAddress());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void setExecutor(Executor executor) {
+        lock.lock();
+        try {
+            if (state == State.STARTED) {
+                throw new IllegalStateException("server already started");
+            }
+            this.executor = executor;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    Executor getExecutor() {
+        return executor;
+    }
+
+    /**
+     * The JDK's {@code stop(delay)}: stop accepting, close idle connections, wait up to {@code delay} seconds
+     * for in-flight exchanges, then close everything. Also ends a pending {@link #shutdownGracefully()}.
+     */
+    void stop(int delaySeconds) {
+        if (delaySeconds < 0) {
+            throw new IllegalArgumentException("negative delay parameter");
+        }
+        if (!beginStop()) {
+            return;
+        }
+        try {
+            if (!connections.awaitDrained(TimeUnit.SECONDS.toNanos(delaySeconds))) {
+                forced = true;
+            }
+        } catch (InterruptedException e) {
+            forced = true;
+            Thread.currentThread().interrupt();
+        } finally {
+            finishStop();
+        }
+    }
+
+    /**
+     * Stops accepting and closes idle connections at once, then completes the returned future with
+     * {@code true} once every in-flight exchange has finished, or {@code false} if {@link #stop(int)} had to
+     * close connections first.
+     */
+    CompletableFuture<Boolean> shutdownGracefully() {
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        if (!beginStop()) {
+            done.complete(!forced);
+            return done;
+        }
+        Thread.ofVirtual().name("weft-graceful-shutdown").start(() -> {
+            try {
+                connections.awaitDrained(Long.MAX_VALUE / 2);
+                finishStop();
+                done.complete(!forced);
+            } catch (InterruptedException e) {
+                done.complete(false);
+            }
+        });
+        return done;
+    }
+
+    /** See {@link WeftServer#whenStopping}. */
+    Runnable whenStopping(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        stopActions.add(action);
+        if (stopping && stopActions.remove(action)) {
+            action.run();
+        }
+        return () -> stopActions.remove(action);
+    }
+
+    /** Runs the registered stop actions once each; an action that throws does not stop the others. */
+    private void runStopActions() {
+        stopping = true;
+        for (Runnable action : stopActions) {
+            if (stopActions.remove(action)) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "stop action failed", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Moves to STOPPED and starts draining.
+     *
+     * @return whether connections may still be draining (false if the server never started or is stopped)
+     */
+    private boolean beginStop() {
+        lock.lock();
+        try {
+            switch (state) {
+                case STARTED -> {
+                    state = State.STOPPING;
+                    closeListener();
+                    connections.beginDrain();
+                    runStopActions();
+                    return true;
+                }
+                case STOPPING -> {
+                    return true;
+                }
+                case NEW, BOUND -> {
+                    state = State.STOPPED;
+                    closeListener();
+                    return false;
+                }
+                default -> {
+                    return false;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Closes whatever is left and waits for the accept loop to end; idempotent. */
+    private void finishStop() {
+        connections.closeAll();
+        lock.lock();
+        try {
+            state = State.STOPPED;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            acceptorThread.join(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void closeListener() {
+        try {
+            if (listener != null) {
+                listener.close();
+            }
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, () -> "closing listener failed: " + e);
+        }
+    }
+
+    InetSocketAddress address() {
+        ServerSocket s = listener;
+        return s == null ? null : (InetSocketAddress) s.getLocalSocketAddress();
+    }
+
+    HttpContext createContext(String path, HttpHandler handler) {
+        return contexts.create(path, handler, owner);
+    }
+
+    void removeContext(String path) {
+        contexts.remove(path);
+    }
+
+    void removeContext(HttpContext context) {
+        contexts.remove(context);
+    }
+}

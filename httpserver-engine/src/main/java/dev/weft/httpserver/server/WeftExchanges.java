@@ -1,0 +1,34 @@
+package dev.weft.httpserver.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.core.ExchangeTransport;
+
+/**
+ * Reaches the protocol transport beneath a Weft {@link HttpExchange}, for the engine's own protocol handlers
+ * (WebSocket, proxy) and for {@link dev.weft.httpserver.Weft#abort}.
+ */
+public final class WeftExchanges {
+
+    private WeftExchanges() {
+    }
+
+    /** {@link dev.weft.httpserver.Weft#abort}: breaks the exchange off from any thread. */
+    public static void abort(HttpExchange exchange, Throwable cause) {
+        transport(exchange).breakOff(cause == null ? new IllegalStateException("exchange aborted") : cause);
+    }
+
+    /**
+     * The transport of {@code exchange}.
+     *
+     * @throws IllegalArgumentException if {@code exchange} was not created by Weft
+     */
+    public static ExchangeTransport transport(HttpExchange exchange) {
+        if (exchange instanceof WeftHttpExchange e) {
+            return e.exchange().transport();
+        }
+        if (exchange instanceof WeftHttpsExchange e) {
+            return e.exchange().transport();
+        }
+        throw new IllegalArgumentException("not a Weft exchange: " + exchange.getClass().getName());
+    }
+}

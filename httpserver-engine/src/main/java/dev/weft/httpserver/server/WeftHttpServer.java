@@ -1,0 +1,103 @@
+package dev.weft.httpserver.server;
+
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.stats.ServerStats;
+import dev.weft.httpserver.stats.StatsSnapshot;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/** Weft's cleartext {@link HttpServer}. */
+public final class WeftHttpServer extends HttpServer implements WeftServer {
+
+    private final ServerRuntime runtime;
+
+    /** An unbound server; {@link #bind} it before {@link #start()}. */
+    public WeftHttpServer(ServerConfig config) {
+        this.runtime = new ServerRuntime(config, this, false);
+    }
+
+    @Override
+    public ServerConfig config() {
+        return runtime.config();
+    }
+
+    @Override
+    public StatsSnapshot stats() {
+        return runtime.snapshot();
+    }
+
+    @Override
+    public ServerStats liveStats() {
+        return runtime.stats();
+    }
+
+    @Override
+    public Runnable whenStopping(Runnable action) {
+        return runtime.whenStopping(action);
+    }
+
+    @Override
+    public void bind(InetSocketAddress addr, int backlog) throws IOException {
+        runtime.bind(addr, backlog);
+    }
+
+    @Override
+    public void start() {
+        runtime.start(TransportSecurity.NONE);
+    }
+
+    @Override
+    public void setExecutor(Executor executor) {
+        runtime.setExecutor(executor);
+    }
+
+    @Override
+    public Executor getExecutor() {
+        return runtime.getExecutor();
+    }
+
+    @Override
+    public void stop(int delay) {
+        runtime.stop(delay);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> shutdownGracefully() {
+        return runtime.shutdownGracefully();
+    }
+
+    @Override
+    public HttpContext createContext(String path, HttpHandler handler) {
+        if (handler == null) {
+            throw new NullPointerException("null handler, or path parameter");
+        }
+        return runtime.createContext(path, handler);
+    }
+
+    @Override
+    public HttpContext createContext(String path) {
+        return runtime.createContext(path, null);
+    }
+
+    @Override
+    public void removeContext(String path) {
+        runtime.removeContext(path);
+    }
+
+    @Override
+    public void removeContext(HttpContext context) {
+        runtime.removeContext(context);
+    }
+
+    @Override
+    public InetSocketAddress getAddress() {
+        return runtime.address();
+    }
+}

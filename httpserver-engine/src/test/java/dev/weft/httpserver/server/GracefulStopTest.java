@@ -1,0 +1,202 @@
+package dev.weft.httpserver.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.RawHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** stop(delay): refuse new work at once, let in-flight exchanges finish, force the rest after the delay. */
+@Timeout(value = 15, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class GracefulStopTest {
+
+    private final CountDownLatch release = new CountDownLatch(1);
+    private HttpServer server;
+    private boolean stopped;
+
+    @AfterEach
+    void cleanUp() {
+        release.countDown();
+        if (server != null && !stopped) {
+            server.stop(0);
+        }
+    }
+
+    private int start(Set<Thread> weftThreadsBefore) throws IOException {
+        weftThreadsBefore.addAll(weftThreads());
+        server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
+        return server.getAddress().getPort();
+    }
+
+    private void stop(int delay) {
+        stopped = true;
+        server.stop(delay);
+    }
+
+    private static void text(HttpExchange ex, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static String get(String path) {
+        return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    }
+
+    private static long millisSince(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanos);
+    }
+
+    /** Live platform threads whose name mentions weft (virtual threads are not listed by the JVM). */
+    private static Set<Thread> weftThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().toLowerCase(Locale.ROOT).contains("weft"))
+                .collect(Collectors.toSet());
+    }
+
+    private static void assertNoNewWeftThreads(Set<Thread> before) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        Set<Thread> left;
+        do {
+            left = weftThreads();
+            left.removeAll(before);
+            if (left.isEmpty()) {
+                return;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        fail("weft threads still alive after stop: " + left.stream().map(Thread::getName).toList());
+    }
+
+    @Test
+    void stopLetsTheInFlightExchangeFinishAndRefusesEverythingElse() throws Exception {
+        Set<Thread> before = new HashSet<>();
+        int port = start(before);
+        CountDownLatch slowEntered = new CountDownLatch(1);
+        AtomicLong slowFinished = new AtomicLong();
+        server.createContext("/slow", ex -> {
+            slowEntered.countDown();
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            text(ex, "slow done");
+            slowFinished.set(System.nanoTime());
+        });
+        server.createContext("/fast", ex -> text(ex, "fast"));
+        server.start();
+
+        try (RawHttpClient idle = RawHttpClient.connect(port); RawHttpClient busy = RawHttpClient.connect(port)) {
+            assertEquals("fast", idle.send(get("/fast")).readResponse().bodyText());
+            busy.send(get("/slow"));
+            assertTrue(slowEntered.await(5, TimeUnit.SECONDS));
+
+            long stopBegan = System.nanoTime();
+            CompletableFuture<Long> stopReturned = new CompletableFuture<>();
+            Thread stopper = new Thread(() -> {
+                stop(5);
+                stopReturned.complete(System.nanoTime());
+            }, "test-stopper");
+            stopper.start();
+
+            assertTrue(idle.serverClosedWithin(Duration.ofMillis(700)),
+                    "idle keep-alive connection not closed at once by stop");
+            Thread.sleep(100);
+            try (Socket late = new Socket()) {
+                assertThrows(ConnectException.class,
+                        () -> late.connect(new InetSocketAddress("127.0.0.1", port), 1000),
+                        "new connection accepted after stop began");
+            }
+
+            RawHttpClient.Response r = busy.readResponse();
+            assertEquals(200, r.status());
+            assertEquals("slow done", r.bodyText());
+            assertTrue(r.hasConnectionToken("close"), () -> "in-flight response lacks Connection: close: " + r);
+            assertTrue(busy.serverClosed(), "connection of the finished exchange left open");
+
+            long returnedAt = stopReturned.get(6, TimeUnit.SECONDS);
+            long stopMillis = TimeUnit.NANOSECONDS.toMillis(returnedAt - stopBegan);
+            assertTrue(stopMillis < 2500, "stop(5) took " + stopMillis + " ms though the exchange ended after ~1 s");
+            assertTrue(returnedAt >= slowFinished.get(), "stop returned before the in-flight exchange finished");
+        }
+        assertNoNewWeftThreads(before);
+    }
+
+    @Test
+    void stopForciblyClosesExchangesStillRunningAfterTheDelay() throws Exception {
+        Set<Thread> before = new HashSet<>();
+        int port = start(before);
+        CountDownLatch entered = new CountDownLatch(1);
+        server.createContext("/stuck", ex -> {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            text(ex, "too late");
+        });
+        server.start();
+
+        try (RawHttpClient c = RawHttpClient.connect(port)) {
+            c.send(get("/stuck"));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+
+            long t0 = System.nanoTime();
+            stop(1);
+            long took = millisSince(t0);
+            assertTrue(took >= 900 && took < 2500, "stop(1) returned after " + took + " ms");
+
+            c.socket().setSoTimeout(2000);
+            byte[] rest = c.readUntilClose();
+            String seen = new String(rest, StandardCharsets.ISO_8859_1);
+            assertTrue(!seen.startsWith("HTTP/1.1 200") && !seen.contains("too late"),
+                    "client received a response from a forcibly closed exchange: " + seen);
+        }
+        assertNoNewWeftThreads(before);
+    }
+
+    @Test
+    void stopOfAnIdleServerReturnsPromptlyAndLeavesNoThreads() throws Exception {
+        Set<Thread> before = new HashSet<>();
+        int port = start(before);
+        server.createContext("/", ex -> text(ex, "ok"));
+        server.start();
+        try (RawHttpClient c = RawHttpClient.connect(port)) {
+            assertEquals("ok", c.send(get("/")).readResponse().bodyText());
+            long t0 = System.nanoTime();
+            stop(5);
+            long took = millisSince(t0);
+            assertTrue(took < 1000, "stop(5) of an idle server took " + took + " ms");
+            assertTrue(c.serverClosed(), "idle connection left open after stop");
+        }
+        assertNoNewWeftThreads(before);
+    }
+}
