@@ -101,18 +101,7 @@ check_positive_ints HOLD_CONNECTIONS
 (( $(ulimit -n) > HOLD_CONNECTIONS + 100 )) ||
   die "the open-files limit ($(ulimit -n)) is too low for HOLD_CONNECTIONS=$HOLD_CONNECTIONS (ulimit -n)"
 
-read -r -a SERVER_LIST <<<"$SERVERS"
-(( ${#SERVER_LIST[@]} > 0 )) || die "SERVERS is empty"
-declare -A SEEN=()
-for s in "${SERVER_LIST[@]}"; do
-  case $s in
-    weft | tomcat | jetty) ;;
-    *) die "unknown server '$s' (known: weft tomcat jetty)" ;;
-  esac
-  [[ -z ${SEEN[$s]:-} ]] || die "server '$s' is listed twice in SERVERS"
-  SEEN[$s]=1
-done
-has_server() { [[ " ${SERVER_LIST[*]} " == *" $1 "* ]]; }
+parse_server_list weft tomcat jetty
 
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
 
@@ -133,12 +122,7 @@ mkdir -p "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 app_jar() { echo "$MVC_DIR/$1/target/app.jar"; }
 
-# Maven runs on the benchmark JDK (the default java may be older than 21). Maven 3.8's bundled
-# Guava calls sun.misc.Unsafe, which JDK 24+ reports with a multi-line warning on every build.
-mvn_env=(env JAVA_HOME="$JDK")
-if (( $(jdk_major "$JDK") >= 24 )) && [[ ${MAVEN_OPTS:-} != *sun-misc-unsafe-memory-access* ]]; then
-  mvn_env+=(MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow")
-fi
+maven_env "$JDK"
 
 if [[ $SKIP_BUILD == 1 ]]; then
   log "SKIP_BUILD=1: using the existing jars"
@@ -147,10 +131,10 @@ else
     log "building the $s variant"
     if [[ $s == weft ]]; then
       # In the root reactor, so the app packages the Weft modules of this working tree.
-      run "${mvn_env[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl bench/mvc/weft -am \
+      run "${MVN_ENV[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl bench/mvc/weft -am \
         -Dmaven.test.skip=true clean package >&2 || die "could not build $MVC_DIR/weft (see above)"
     else
-      run "${mvn_env[@]}" mvn -B -q -f "$MVC_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
+      run "${MVN_ENV[@]}" mvn -B -q -f "$MVC_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
         die "could not build $MVC_DIR/$s (see above)"
     fi
   done
