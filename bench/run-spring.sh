@@ -71,18 +71,7 @@ check_common_knobs
 [[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 [[ $WEFT_INSTALL == 0 || $WEFT_INSTALL == 1 ]] || die "WEFT_INSTALL must be 0 or 1 (got '$WEFT_INSTALL')"
 
-read -r -a SERVER_LIST <<<"$SERVERS"
-(( ${#SERVER_LIST[@]} > 0 )) || die "SERVERS is empty"
-declare -A SEEN=()
-for s in "${SERVER_LIST[@]}"; do
-  case $s in
-    weft | netty | jetty) ;;
-    *) die "unknown server '$s' (known: weft netty jetty)" ;;
-  esac
-  [[ -z ${SEEN[$s]:-} ]] || die "server '$s' is listed twice in SERVERS"
-  SEEN[$s]=1
-done
-has_server() { [[ " ${SERVER_LIST[*]} " == *" $1 "* ]]; }
+parse_server_list weft netty jetty
 
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
 
@@ -103,12 +92,7 @@ mkdir -p "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 app_jar() { echo "$SPRING_DIR/$1/target/app.jar"; }
 
-# Maven runs on the benchmark JDK (the default java may be older than 21). Maven 3.8's bundled
-# Guava calls sun.misc.Unsafe, which JDK 24+ reports with a multi-line warning on every build.
-mvn_env=(env JAVA_HOME="$JDK")
-if (( $(jdk_major "$JDK") >= 24 )) && [[ ${MAVEN_OPTS:-} != *sun-misc-unsafe-memory-access* ]]; then
-  mvn_env+=(MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow")
-fi
+maven_env "$JDK"
 
 if [[ $SKIP_BUILD == 1 ]]; then
   log "SKIP_BUILD=1: using the existing jars"
@@ -116,7 +100,7 @@ else
   if has_server weft; then
     if [[ $WEFT_INSTALL == 1 ]]; then
       log "installing weft-spring-boot-starter (and what it needs) into ~/.m2"
-      (cd "$REPO_DIR" && run "${mvn_env[@]}" mvn -B -q -DskipTests install -pl spring-boot-starter -am) ||
+      (cd "$REPO_DIR" && run "${MVN_ENV[@]}" mvn -B -q -DskipTests install -pl spring-boot-starter -am) ||
         die "could not install the Weft starter (mvn -DskipTests install -pl spring-boot-starter -am failed; see above)"
     else
       log "WEFT_INSTALL=0: using the weft-spring-boot-starter already in ~/.m2"
@@ -124,7 +108,7 @@ else
   fi
   for s in "${SERVER_LIST[@]}"; do
     log "building the $s variant"
-    run "${mvn_env[@]}" mvn -B -q -f "$SPRING_DIR/$s/pom.xml" -DskipTests clean package ||
+    run "${MVN_ENV[@]}" mvn -B -q -f "$SPRING_DIR/$s/pom.xml" -DskipTests clean package ||
       die "could not build $SPRING_DIR/$s (see above)"
   done
 fi

@@ -1,5 +1,5 @@
 # Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh,
-# bench/run-h2.sh, bench/run-ws.sh).
+# bench/run-h2.sh, bench/run-ws.sh, bench/run-mvc.sh).
 #
 # Source it from a bash script running with `set -euo pipefail`, after setting:
 #   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
@@ -135,6 +135,33 @@ free_port() {
     fi
   done
   die "could not find a free port"
+}
+
+# ---------------------------------------------------------------------------------------------
+# The servers of a harness that runs several (SERVERS="weft tomcat jetty")
+# ---------------------------------------------------------------------------------------------
+# Fills SERVER_LIST from $SERVERS; dies on an empty list, an unknown name or a name listed twice.
+parse_server_list() { # known names...
+  local s
+  read -r -a SERVER_LIST <<<"$SERVERS"
+  (( ${#SERVER_LIST[@]} > 0 )) || die "SERVERS is empty"
+  local -A seen=()
+  for s in "${SERVER_LIST[@]}"; do
+    [[ " $* " == *" $s "* ]] || die "unknown server '$s' (known: $*)"
+    [[ -z ${seen[$s]:-} ]] || die "server '$s' is listed twice in SERVERS"
+    seen[$s]=1
+  done
+}
+has_server() { [[ " ${SERVER_LIST[*]} " == *" $1 "* ]]; }
+
+# Fills the array MVN_ENV with the environment Maven runs in: the benchmark JDK (the default java
+# may be older than 21). Maven 3.8's bundled Guava calls sun.misc.Unsafe, which JDK 24+ reports
+# with a multi-line warning on every build.
+maven_env() { # jdk
+  MVN_ENV=(env JAVA_HOME="$1")
+  if (( $(jdk_major "$1") >= 24 )) && [[ ${MAVEN_OPTS:-} != *sun-misc-unsafe-memory-access* ]]; then
+    MVN_ENV+=(MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow")
+  fi
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Binds {@link WeftMetrics} to a registry once the application has started, if the application's web server is
- * Weft. The server does not exist while beans are created, hence the event: the binder looks it up through
- * {@link WebServerApplicationContext#getWebServer()} and binds at most once. Its meters are removed when the
- * bean is destroyed.
+ * Weft, reactive or servlet (both are {@link WeftWebServer}s). The server does not exist while beans are created,
+ * hence the event: the binder looks it up through {@link WebServerApplicationContext#getWebServer()} and binds at
+ * most once. Its meters are removed when the bean is destroyed.
  */
 public final class WeftMetricsBinder implements ApplicationListener<ApplicationStartedEvent>, DisposableBean {
 

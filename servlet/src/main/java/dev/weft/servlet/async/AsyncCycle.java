@@ -276,7 +276,14 @@ public final class AsyncCycle implements AsyncHost {
     void addListener(WeftAsyncContext ctx, AsyncListener l, ServletRequest req, ServletResponse res) {
         lock.lock();
         try {
-            if (ctx != current || state != State.STARTED && state != State.EXPIRING && state != State.ERRORING) {
+            // Until the dispatch that started the cycle returns, even after complete() or dispatch() was asked
+            // for in it (on any thread): a filter may add its listener after the servlet returned.
+            boolean open = switch (state) {
+                case STARTED, EXPIRING, ERRORING -> true;
+                case DISPATCH_REQUESTED, COMPLETE_REQUESTED -> requestedInDispatch;
+                default -> false;
+            };
+            if (ctx != current || !open) {
                 throw new IllegalStateException("listeners can only be added while the dispatch that started "
                         + "the asynchronous cycle runs");
             }

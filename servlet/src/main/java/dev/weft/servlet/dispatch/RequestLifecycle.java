@@ -254,7 +254,12 @@ final class RequestLifecycle implements AsyncDriver {
         try {
             host.runner().run(page, false, request, request, response);
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "the error page " + location + " failed", t);
+            if (statusFor(t) < 500) {
+                // the page read the same malformed input that caused the error (Spring's /error reads parameters)
+                LOG.log(Level.DEBUG, () -> "the error page " + location + " rejected the request's input: " + t);
+            } else {
+                LOG.log(Level.WARNING, "the error page " + location + " failed", t);
+            }
             if (!response.isCommitted()) {
                 writeErrorBody(status, message);
             }

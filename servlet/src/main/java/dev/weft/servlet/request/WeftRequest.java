@@ -48,7 +48,8 @@ public final class WeftRequest extends ExchangeRequest implements RequestFacts {
     private final WeftServletContext context;
     private final WeftResponse response;
     private final String method;
-    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    /** Sized for the attributes a framework such as Spring MVC sets on every request, so it never grows. */
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>(32);
     private final RequestBody body;
     private final SessionTracker sessions;
     private volatile DispatchPath dispatch;

@@ -2,10 +2,12 @@ package dev.weft.servlet.resource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -24,8 +26,8 @@ import java.util.stream.Stream;
  * {@code META-INF/resources} of each static resource location (a jar or a directory), in order. Paths are
  * context-relative, start with {@code /}, and must already be canonical: a path with a {@code ..} segment, a
  * backslash or a NUL finds nothing. Nothing outside a root is reachable, symbolic links included. Class files
- * are never found here, since the class path is not a root. Thread-safe; jar roots keep their file open
- * until {@link #close()}.
+ * are never found here, since the class path is not a root. Thread-safe; jar roots (plain files, or jars nested
+ * in an executable jar, read through their {@code jar:} URL) keep their file open until {@link #close()}.
  */
 public final class ResourceSet implements AutoCloseable {
 
@@ -48,7 +50,8 @@ public final class ResourceSet implements AutoCloseable {
         for (URL url : staticLocations) {
             Path location = locationOf(url);
             if (location == null) {
-                throw new IllegalArgumentException("not a jar or directory location: " + url);
+                jars.add(openJar(url));
+                continue;
             }
             try {
                 if (Files.isDirectory(location)) {
@@ -227,6 +230,24 @@ public final class ResourceSet implements AutoCloseable {
     }
 
     /** The jar file or directory a static resource location URL names, or null. */
+    /**
+     * The jar behind a {@code jar:} URL that is not a plain file, such as a jar nested in a Spring Boot
+     * executable jar ({@code jar:nested:/app.jar/!BOOT-INF/lib/webjar.jar!/}); not shared with the URL cache, so
+     * {@link #close()} may close it.
+     */
+    private static JarFile openJar(URL url) {
+        try {
+            URLConnection connection = url.openConnection();
+            if (connection instanceof JarURLConnection jar) {
+                jar.setUseCaches(false);
+                return jar.getJarFile();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("static resource location " + url, e);
+        }
+        throw new IllegalArgumentException("not a jar or directory location: " + url);
+    }
+
     private static Path locationOf(URL url) {
         try {
             String s = url.toString();

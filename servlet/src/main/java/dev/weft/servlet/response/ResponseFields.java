@@ -57,8 +57,8 @@ abstract class ResponseFields implements HttpServletResponse {
         headers.remove("Content-Length");
     }
 
-    /** Writes {@code Content-Type} and {@code Content-Language} into the fields to send. */
-    void completeFields() {
+    /** Writes {@code Content-Type} and {@code Content-Language} into the fields to send; returns the type. */
+    String completeFields() {
         String type = getContentType();
         if (type != null) {
             headers.set("Content-Type", type);
@@ -67,9 +67,10 @@ abstract class ResponseFields implements HttpServletResponse {
             headers.set("Content-Language", locale.toLanguageTag());
         }
         headers.remove("Content-Length");
+        return type;
     }
 
-@Override
+    @Override
     public void addCookie(Cookie cookie) {
         if (isCommitted() || includeDepth > 0) {
             return;

@@ -14,11 +14,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * buffer — then it is sent with a {@code Content-Length}. A declared content length closes the response once
  * that many bytes are written. For HEAD, bytes are counted for the length and discarded.
  *
+ * <p>The buffer starts small and doubles up to {@code bufferSize} as content arrives: most responses are far
+ * smaller than the buffer size, which only bounds what is held before the response commits.
+ *
  * <p>Used by the thread that runs the servlet, or by the application's threads during asynchronous
  * processing; every operation holds one lock (never around application code). In non-blocking mode
  * ({@link #setWriteListener}) writes are handed to a {@link NonBlockingWriter}.
  */
 public final class ResponseOutput extends ServletOutputStream {
+
+    /** The first allocation of the buffer, unless the first write needs more or the buffer size is smaller. */
+    private static final int FIRST_BUFFER = 1024;
 
     private final WeftResponse response;
     private final ReentrantLock lock = new ReentrantLock();
@@ -129,9 +135,7 @@ public final class ResponseOutput extends ServletOutputStream {
             }
             written += len;
             if (count + len <= bufferSize) {
-                if (buffer == null) {
-                    buffer = new byte[bufferSize];
-                }
+                ensureBuffer(count + len);
                 System.arraycopy(b, off, buffer, count, len);
                 count += len;
             } else {
@@ -145,6 +149,23 @@ public final class ResponseOutput extends ServletOutputStream {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Makes the buffer hold at least {@code needed} bytes (at most {@code bufferSize}), keeping its content. */
+    private void ensureBuffer(int needed) {
+        byte[] current = buffer;
+        if (current != null && current.length >= needed) {
+            return;
+        }
+        long size = current == null ? FIRST_BUFFER : current.length * 2L;
+        while (size < needed) {
+            size *= 2;
+        }
+        byte[] grown = new byte[(int) Math.min(size, bufferSize)];
+        if (current != null && count > 0) {
+            System.arraycopy(current, 0, grown, 0, count);
+        }
+        buffer = grown;
     }
 
     @Override

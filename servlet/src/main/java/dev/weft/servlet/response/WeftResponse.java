@@ -142,8 +142,7 @@ public final class WeftResponse extends ResponseFields {
      * @return the engine's body stream, or null when the body must be discarded (HEAD)
      */
     OutputStream commitHead(long completeLength) throws IOException {
-        completeFields();
-        String type = getContentType();
+        String type = completeFields();
         long length;
         if (trailers != null) {
             length = 0;

@@ -99,6 +99,15 @@ class AsyncTest {
                         ac.start(() -> ac.dispatch("/report?from=async"));
                     });
                     map(ctx, "/report", true, new PathReport("report")::service);
+                    map(ctx, "/listener-after-complete", true, (req, resp) -> {
+                        AsyncContext ac = req.startAsync();
+                        resp.getWriter().print("early");
+                        ac.complete();
+                        // What a filter does once the servlet returned (Spring's ServerHttpObservationFilter).
+                        if (req.isAsyncStarted()) {
+                            req.getAsyncContext().addListener(recording("late"));
+                        }
+                    });
                     map(ctx, "/complete-early", true, (req, resp) -> {
                         AsyncContext ac = req.startAsync();
                         resp.getWriter().print("started=" + req.isAsyncStarted());
@@ -203,6 +212,15 @@ class AsyncTest {
     @Test
     void completeDuringTheDispatchTakesEffectWhenItReturns() throws Exception {
         assertEquals("started=true stillStarted=true", Http.get(server.uri("/complete-early")).body());
+    }
+
+    @Test
+    void aListenerAddedAfterCompleteInTheStartingDispatchIsToldOfTheCompletion() throws Exception {
+        events.clear();
+        HttpResponse<String> r = Http.get(server.uri("/listener-after-complete"));
+        assertEquals(200, r.statusCode());
+        assertEquals("early", r.body());
+        Await.until("onComplete of the late listener", () -> events.equals(List.of("late:complete")));
     }
 
     @Test

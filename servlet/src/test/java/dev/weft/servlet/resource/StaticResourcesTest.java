@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 
+import java.net.JarURLConnection;
 import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,6 +78,39 @@ class StaticResourcesTest {
             HttpResponse<String> fromJar = Http.get(s.uri("/from-jar.css"));
             assertEquals("a{}", fromJar.body());
             assertEquals("text/css", fromJar.headers().firstValue("Content-Type").orElseThrow());
+        }
+    }
+
+    /**
+     * A jar inside a Spring Boot executable jar comes as a {@code jar:nested:} URL that only its loader can open;
+     * the set reads it through the URL's {@link JarURLConnection}, as with any {@code jar:} URL not on a plain file.
+     */
+    @Test
+    void metaInfResourcesOfAJarReachedThroughAJarUrlConnectionAreServed() throws Exception {
+        Path root = documentRoot();
+        Path inner = jarWithResources();
+        URLStreamHandler nested = new URLStreamHandler() {
+            @Override
+            protected URLConnection openConnection(URL url) throws IOException {
+                return new JarURLConnection(url) {
+                    @Override
+                    public JarFile getJarFile() throws IOException {
+                        return new JarFile(inner.toFile());
+                    }
+
+                    @Override
+                    public void connect() {
+                    }
+                };
+            }
+        };
+        // The JDK cannot parse a nested: inner URL without Boot's loader; any inner URL that is no file does.
+        URL url = new URL(null, "jar:http://localhost/BOOT-INF/lib/static.jar!/", nested);
+        try (ServletServer s = ServletServer.start(b -> b.documentRoot(root).registerDefaultServlet(true)
+                .staticResourceLocation(url))) {
+            HttpResponse<String> fromJar = Http.get(s.uri("/from-jar.css"));
+            assertEquals(200, fromJar.statusCode());
+            assertEquals("a{}", fromJar.body());
         }
     }
 

@@ -44,6 +44,13 @@ class ResponseTest {
                         resp.setBufferSize(10_000);
                         resp.getOutputStream().write(new byte[5000]);
                     });
+                    map(ctx, "/pieces", (req, resp) -> {
+                        resp.setBufferSize(10_000);
+                        byte[] body = pieces();
+                        for (int off = 0, n = 1; off < body.length; off += n, n = n % 97 + 1) {
+                            resp.getOutputStream().write(body, off, Math.min(n, body.length - off));
+                        }
+                    });
                     map(ctx, "/buffer-after-write", (req, resp) -> {
                         resp.getWriter().print("x");
                         try {
@@ -175,6 +182,21 @@ class ResponseTest {
         assertTrue(h.contains("transfer-encoding: chunked"), h);
         assertFalse(h.contains("content-length"), h);
         assertEquals(5000, Http.get(server.uri("/large")).body().length());
+    }
+
+    /** 9,000 ASCII bytes, none like its neighbours. */
+    private static byte[] pieces() {
+        byte[] body = new byte[9000];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) ('!' + (i * 7 + i / 94) % 94);
+        }
+        return body;
+    }
+
+    @Test
+    void manySmallWritesThatFitTheBufferKeepEveryByteAndGetAContentLength() throws Exception {
+        assertTrue(head("/pieces").contains("content-length: 9000"));
+        assertEquals(new String(pieces(), StandardCharsets.US_ASCII), Http.get(server.uri("/pieces")).body());
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.springframework.boot.web.server.WebServerException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A {@link WebServer} backed by a Weft {@link HttpServer} (or {@link HttpsServer}).
@@ -30,12 +31,17 @@ import java.util.Objects;
  * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link Weft#shutdownGracefully}: the
  * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
  * say {@code Connection: close}). {@link #stop()} cuts a pending graceful shutdown short.
+ *
+ * <p>Subclasses serve something more than a handler (the servlet server runs a servlet container behind it):
+ * they take part in the life cycle through {@link #beforeListening()}, {@link #afterStopped()} and
+ * {@link #afterDestroyed()}, all called with this server's lock held.
  */
 public class WeftWebServer implements WebServer {
 
     private static final Log logger = LogFactory.getLog(WeftWebServer.class);
 
-    private final Object monitor = new Object();
+    /** Guards starting, stopping and destroying, and the TLS configuration. */
+    private final ReentrantLock lock = new ReentrantLock();
 
     private final HttpHandler handler;
 
@@ -47,8 +53,10 @@ public class WeftWebServer implements WebServer {
 
     private volatile HttpsConfigurator httpsConfigurator;
 
-    /** The running engine server, or {@code null}; written under {@link #monitor}. */
+    /** The running engine server, or {@code null}; written under {@link #lock}. */
     private volatile HttpServer server;
+
+    private boolean running;
 
     private boolean destroyed;
 
@@ -63,10 +71,22 @@ public class WeftWebServer implements WebServer {
      */
     public WeftWebServer(HttpHandler handler, ServerConfig config, InetSocketAddress address,
             HttpsConfigurator httpsConfigurator, Shutdown shutdown) {
+        this(handler, config, new WeftEndpoint(address, httpsConfigurator), shutdown);
+    }
+
+    /**
+     * A server that will serve {@code handler} on context {@code /}.
+     *
+     * @param handler  the handler of every request
+     * @param config   the engine configuration
+     * @param endpoint where to listen (or never), with or without TLS
+     * @param shutdown how {@link #shutDownGracefully} behaves
+     */
+    public WeftWebServer(HttpHandler handler, ServerConfig config, WeftEndpoint endpoint, Shutdown shutdown) {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.config = Objects.requireNonNull(config, "config");
-        this.address = address;
-        this.httpsConfigurator = httpsConfigurator;
+        this.address = endpoint.address();
+        this.httpsConfigurator = endpoint.httpsConfigurator();
         this.shutdown = shutdown != null ? shutdown : Shutdown.IMMEDIATE;
     }
 
@@ -78,14 +98,17 @@ public class WeftWebServer implements WebServer {
      */
     @Override
     public void start() throws WebServerException {
-        synchronized (monitor) {
-            if (server != null) {
+        lock.lock();
+        try {
+            if (running) {
                 return;
             }
             if (destroyed) {
                 throw new WebServerException("Weft web server has been destroyed and cannot be started", null);
             }
+            beforeListening();
             if (address == null) {
+                running = true;
                 logger.debug("Weft not listening: port is -1");
                 return;
             }
@@ -98,8 +121,33 @@ public class WeftWebServer implements WebServer {
                 throw new WebServerException("Unable to start Weft", ex);
             }
             server = started;
-            logger.info("Weft started on port " + getPort() + " (" + (isSecure() ? "https" : "http") + ")");
+            running = true;
+            logger.info(startedMessage());
+        } finally {
+            lock.unlock();
         }
+    }
+
+    /** The line logged once the server listens. */
+    protected String startedMessage() {
+        return "Weft started on port " + getPort() + " (" + (isSecure() ? "https" : "http") + ")";
+    }
+
+    /**
+     * Called by {@link #start()} before the engine server binds (also when this server never listens), each
+     * time it starts; a failure fails the start. Does nothing here.
+     *
+     * @throws WebServerException if what the server serves cannot start
+     */
+    protected void beforeListening() {
+    }
+
+    /** Called by {@link #stop()} after the engine server stopped, when the server had started. Does nothing here. */
+    protected void afterStopped() {
+    }
+
+    /** Called once by {@link #destroy()}, after the server stopped. Does nothing here. */
+    protected void afterDestroyed() {
     }
 
     private HttpServer createAndBind() {
@@ -124,23 +172,43 @@ public class WeftWebServer implements WebServer {
     @Override
     public void stop() throws WebServerException {
         HttpServer stopping;
-        synchronized (monitor) {
+        boolean wasRunning;
+        lock.lock();
+        try {
             stopping = server;
             server = null;
+            wasRunning = running;
+            running = false;
+        } finally {
+            lock.unlock();
         }
         if (stopping != null) {
             stopping.stop(0);
             logger.debug("Weft stopped");
+        }
+        if (wasRunning) {
+            lock.lock();
+            try {
+                afterStopped();
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
     /** Stops the server for good; it cannot be started again. */
     @Override
     public void destroy() {
-        synchronized (monitor) {
-            destroyed = true;
-        }
         stop();
+        lock.lock();
+        try {
+            if (!destroyed) {
+                destroyed = true;
+                afterDestroyed();
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The port the server listens on, or -1 if it is not running (or never listens). */
@@ -202,11 +270,14 @@ public class WeftWebServer implements WebServer {
 
     /** Uses {@code configurator} for new TLS connections (SSL bundle reload). */
     void updateHttpsConfigurator(HttpsConfigurator configurator) {
-        synchronized (monitor) {
+        lock.lock();
+        try {
             httpsConfigurator = configurator;
             if (server instanceof HttpsServer https) {
                 https.setHttpsConfigurator(configurator);
             }
+        } finally {
+            lock.unlock();
         }
     }
 }

@@ -119,7 +119,8 @@ public final class TestCertificates {
         return ks;
     }
 
-    private static void keytool(String... args) throws IOException, InterruptedException {
+    /** Runs the JDK's {@code keytool} with {@code args}, failing with its output if it fails. */
+    public static void keytool(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
         command.addAll(List.of(args));

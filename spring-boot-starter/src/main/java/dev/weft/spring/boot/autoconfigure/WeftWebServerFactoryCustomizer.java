@@ -1,6 +1,6 @@
 package dev.weft.spring.boot.autoconfigure;
 
-import dev.weft.spring.boot.WeftReactiveWebServerFactory;
+import dev.weft.spring.boot.ConfigurableWeftWebServerFactory;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -10,11 +10,12 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Applies {@code server.server-header}, {@code server.max-http-request-header-size} and every
- * {@code weft.server.*} property to a {@link WeftReactiveWebServerFactory}. (Port, address, SSL, compression,
- * {@code server.http2.enabled} and shutdown are applied by Spring Boot's own reactive server customizer.)
+ * {@code weft.server.*} property to a Weft server factory, reactive or servlet. (Port, address, SSL,
+ * compression, {@code server.http2.enabled}, shutdown and the {@code server.servlet.*} settings are applied by
+ * Spring Boot's own reactive or servlet server customizer.)
  */
 public class WeftWebServerFactoryCustomizer
-        implements WebServerFactoryCustomizer<WeftReactiveWebServerFactory>, Ordered {
+        implements WebServerFactoryCustomizer<ConfigurableWeftWebServerFactory>, Ordered {
 
     /** The order of this customizer. */
     public static final int ORDER = 0;
@@ -42,7 +43,7 @@ public class WeftWebServerFactoryCustomizer
     }
 
     @Override
-    public void customize(WeftReactiveWebServerFactory factory) {
+    public void customize(ConfigurableWeftWebServerFactory factory) {
         if (serverProperties.getServerHeader() != null) {
             factory.setServerHeader(serverProperties.getServerHeader());
         }

@@ -5,7 +5,9 @@ import dev.weft.httpserver.Weft;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import dev.weft.spring.boot.servlet.WeftServletWebServerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -64,6 +66,17 @@ class WeftWebFluxApplicationTest {
         assertThat(webServer).isInstanceOf(WeftWebServer.class);
         assertThat(webServer.getPort()).isEqualTo(port).isPositive();
         assertThat(((WeftWebServer) webServer).getServer()).matches(Weft::isWeft, "a Weft server");
+    }
+
+    /** The starter brings the servlet container (and the Servlet API): WebFlux applications stay reactive. */
+    @Test
+    void aWebFluxApplicationStaysReactiveWithTheServletContainerOnTheClassPath() {
+        assertThat(ClassUtils.isPresent("jakarta.servlet.Servlet", null)).isTrue();
+        assertThat(ClassUtils.isPresent("dev.weft.servlet.ServletContainer", null)).isTrue();
+
+        assertThat(WebApplicationType.deduce()).isEqualTo(WebApplicationType.REACTIVE);
+        assertThat(context.getWebServer().getClass()).isEqualTo(WeftWebServer.class);
+        assertThat(context.getBeanNamesForType(WeftServletWebServerFactory.class)).isEmpty();
     }
 
     @Test

@@ -1,0 +1,363 @@
+#!/usr/bin/env bash
+#
+# Spring MVC benchmark: the same Spring Boot 4.1.1 Spring MVC app on Weft, Tomcat and Jetty, side
+# by side in one run: requests per second (plaintext and JSON, each plain keep-alive and pipelined)
+# and resident memory (RSS) after startup and under 1,000 open connections.
+#
+# bench/mvc/src holds one app (MvcBenchApplication: GET /plaintext -> String "Hello, World!",
+# text/plain; GET /json -> a record serialized by Jackson, {"message":"Hello, World!"}), with
+# spring.threads.virtual.enabled=true. bench/mvc/{weft,tomcat,jetty}/pom.xml compile that same
+# source with different dependencies, and spring-boot-maven-plugin repackages each into
+# bench/mvc/<server>/target/app.jar:
+#   weft   : spring-boot-starter-webmvc without spring-boot-starter-tomcat, plus
+#            dev.weft:weft-spring-boot-starter built from this working tree (the root reactor's
+#            `bench` profile packages it with the app; nothing is installed into ~/.m2)
+#   tomcat : spring-boot-starter-webmvc (Tomcat 11, Boot's default servlet container)
+#   jetty  : spring-boot-starter-webmvc without spring-boot-starter-tomcat, plus
+#            spring-boot-starter-jetty (Jetty 12.1)
+# Every server is started as `java $JVM_OPTS -jar app.jar --server.port=PORT`; the JVM flags and
+# the app are identical, only the jar's server differs. Load comes from wrk against 127.0.0.1.
+#
+# Per server and round: start; read VmRSS (after startup); a JIT warm-up of JIT_WARMUP in each
+# mode (Spring MVC's stack takes long to reach steady state on 2 cores, Tomcat's most: after 5 s
+# on each endpoint, Tomcat's first measured mode ran at 40% of its speed); for each mode a warm-up
+# then a measured wrk run (plaintext, plaintext-pipelined, json, json-pipelined; pipelined = bench/pipeline.lua,
+# PIPELINE_DEPTH requests per send); then wrk with HOLD_CONNECTIONS connections on /plaintext for
+# HOLD_DURATION while VmRSS is read every half second (the highest reading is reported); stop.
+# Rounds alternate the order of the servers (weft tomcat jetty, tomcat jetty weft, ...).
+#
+# Knobs (environment variables):
+#   SERVERS          servers to run                            (default "weft tomcat jetty")
+#   ROUNDS           rounds; each round runs every server once (default 2)
+#   DURATION         wrk duration of each measured run         (default 5s)
+#   JIT_WARMUP       wrk in each mode after startup            (default 5s; 0 = none)
+#   WARMUP           wrk warm-up before each measured run      (default 2s; 0 = no warm-up)
+#   CONNECTIONS      wrk connections of the measured runs      (default 64)
+#   PIPELINE_DEPTH   requests per pipelined send               (default 16)
+#   WRK_THREADS      wrk threads                               (default 1)
+#   HOLD_CONNECTIONS connections of the memory run             (default 1000)
+#   HOLD_DURATION    duration of the memory run                (default 5s)
+#   JVM_OPTS         JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
+#   BENCH_JDK        use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
+#   STARTUP_TIMEOUT  seconds to wait for a server to become ready (default 60)
+#   SKIP_BUILD       1 = use the existing bench/mvc/*/target/app.jar, build nothing (default 0)
+#
+# The app prints "ready <WebServer class> <port>" once the server listens (its log level is WARN,
+# so Boot's own start-up lines are silent); the harness checks that class, so a jar that ended
+# up with the wrong server is never measured under the wrong name.
+#
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+TARGET_DIR="$BENCH_DIR/target"
+LOG_DIR="$TARGET_DIR/logs-mvc"
+RESULTS_FILE="$TARGET_DIR/results-mvc.txt"
+PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
+MVC_DIR="$BENCH_DIR/mvc"
+
+SERVERS="${SERVERS:-weft tomcat jetty}"
+ROUNDS="${ROUNDS:-2}"
+DURATION="${DURATION:-5s}"
+JIT_WARMUP="${JIT_WARMUP:-5s}"
+WARMUP="${WARMUP:-2s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+PIPELINE_DEPTH="${PIPELINE_DEPTH:-16}"
+WRK_THREADS="${WRK_THREADS:-1}"
+HOLD_CONNECTIONS="${HOLD_CONNECTIONS:-1000}"
+HOLD_DURATION="${HOLD_DURATION:-5s}"
+JVM_OPTS="${JVM_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}"
+STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-60}"
+SKIP_BUILD="${SKIP_BUILD:-0}"
+
+MODES=(plaintext plaintext-pipelined json json-pipelined)
+
+# Shared functions: logging, server/wrk lifecycle and the EXIT trap, JDK search, tools, measure().
+# shellcheck source=lib/common.sh
+source "$BENCH_DIR/lib/common.sh"
+
+# The measured URL's path is the mode without "-pipelined"; a "-pipelined" mode sends
+# PIPELINE_DEPTH requests per write (bench/pipeline.lua, which repeats the URL's path).
+wrk_cmd() { # mode duration port -> fills WRK_CMD
+  local mode=$1 duration=$2 port=$3
+  local url="http://127.0.0.1:$port/${mode%-pipelined}"
+  WRK_CMD=(wrk "-t$WRK_THREADS" "-c$CONNECTIONS" "-d$duration")
+  if [[ $mode == *-pipelined ]]; then
+    WRK_CMD+=(-s "$PIPELINE_LUA" "$url" -- "$PIPELINE_DEPTH")
+  else
+    WRK_CMD+=("$url")
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks
+# ---------------------------------------------------------------------------------------------
+check_common_knobs
+check_positive_ints HOLD_CONNECTIONS
+[[ $HOLD_DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "HOLD_DURATION must look like 5s, 1m, ... (got '$HOLD_DURATION')"
+[[ $JIT_WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "JIT_WARMUP must be 0 or look like 5s (got '$JIT_WARMUP')"
+(( WRK_THREADS <= HOLD_CONNECTIONS )) || die "WRK_THREADS must not exceed HOLD_CONNECTIONS"
+[[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
+(( $(ulimit -n) > HOLD_CONNECTIONS + 100 )) ||
+  die "the open-files limit ($(ulimit -n)) is too low for HOLD_CONNECTIONS=$HOLD_CONNECTIONS (ulimit -n)"
+
+parse_server_list weft tomcat jetty
+
+read -r -a JVM_FLAGS <<<"$JVM_OPTS"
+
+install_cleanup_traps
+
+ensure_tool wrk wrk
+ensure_tool curl curl
+
+JDK="$(find_jdk)"
+JAVA="$JDK/bin/java"
+log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+
+rm -rf "$LOG_DIR" # logs of the previous run
+mkdir -p "$LOG_DIR"
+
+# ---------------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------------
+app_jar() { echo "$MVC_DIR/$1/target/app.jar"; }
+
+maven_env "$JDK"
+
+if [[ $SKIP_BUILD == 1 ]]; then
+  log "SKIP_BUILD=1: using the existing jars"
+else
+  for s in "${SERVER_LIST[@]}"; do
+    log "building the $s variant"
+    if [[ $s == weft ]]; then
+      # In the root reactor, so the app packages the Weft modules of this working tree.
+      run "${MVN_ENV[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl bench/mvc/weft -am \
+        -Dmaven.test.skip=true clean package >&2 || die "could not build $MVC_DIR/weft (see above)"
+    else
+      run "${MVN_ENV[@]}" mvn -B -q -f "$MVC_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
+        die "could not build $MVC_DIR/$s (see above)"
+    fi
+  done
+fi
+
+# The server libraries inside each jar, for the report (and a sanity check of each jar).
+declare -A SERVER_LIBS=()
+for s in "${SERVER_LIST[@]}"; do
+  jar=$(app_jar "$s")
+  [[ -s $jar ]] || die "$jar is missing (build it, or run without SKIP_BUILD=1)"
+  libs=""
+  if command -v unzip >/dev/null 2>&1; then
+    libs=$(unzip -Z1 "$jar" 'BOOT-INF/lib/*' 2>/dev/null | sed 's|^BOOT-INF/lib/||; s|\.jar$||' |
+      grep -E '^(weft-|tomcat-embed-core-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webmvc-)' |
+      sort | tr '\n' ' ') || libs=""
+    if [[ $s != tomcat && $libs == *tomcat-embed-core-* ]]; then
+      warn "$jar contains Tomcat; the ready-line check will show which server actually starts"
+    fi
+  fi
+  SERVER_LIBS[$s]=${libs% }
+  log "$s jar: $jar (${SERVER_LIBS[$s]:-libraries not listed})"
+done
+
+# ---------------------------------------------------------------------------------------------
+# Server definitions (used by start_server in lib/common.sh)
+# ---------------------------------------------------------------------------------------------
+server_cmd() { # server port -> fills SERVER_CMD
+  local server=$1 port=$2
+  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -jar "$(app_jar "$server")" "--server.port=$port")
+}
+
+# Succeeds if the WebServer class printed by the app belongs to the intended server.
+provider_class_ok() {
+  local server=$1 cls=$2
+  case $server in
+    weft) [[ $cls == dev.weft.* ]] ;;
+    tomcat) [[ $cls == org.springframework.boot.tomcat.TomcatWebServer ]] ;;
+    jetty) [[ $cls == org.springframework.boot.jetty.servlet.JettyServletWebServer ]] ;;
+  esac
+}
+
+# ---------------------------------------------------------------------------------------------
+# Memory
+# ---------------------------------------------------------------------------------------------
+declare -A RSS_START=() RSS_HOLD=() HOLD_RPS=() # server -> space separated values (KiB, req/s)
+HOLD_LINES=()
+SAMPLER_PID=""
+
+vm_rss_kib() { # pid -> VmRSS in KiB from /proc/PID/status, or NA
+  awk '$1 == "VmRSS:" { print $2; found = 1; exit } END { if (!found) print "NA" }' "/proc/$1/status" 2>/dev/null ||
+    echo NA
+}
+
+# Runs wrk with HOLD_CONNECTIONS connections on /plaintext while a background loop records the
+# server's VmRSS every half second; records the highest reading and wrk's req/s.
+hold_connections() { # server round
+  local server=$1 round=$2 out="$LOG_DIR/wrk-$1-hold-r$2.txt" samples="$LOG_DIR/rss-$1-hold-r$2.txt" peak rps
+  local pid=$SERVER_PID
+  : >"$samples"
+  (while kill -0 "$pid" 2>/dev/null; do vm_rss_kib "$pid" >>"$samples"; sleep 0.5; done) &
+  SAMPLER_PID=$!
+  STARTED_PIDS+=("$SAMPLER_PID")
+  HOLD_CMD=(wrk "-t$WRK_THREADS" "-c$HOLD_CONNECTIONS" "-d$HOLD_DURATION" "http://127.0.0.1:$SERVER_PORT/plaintext")
+  printf '+ %s\n' "$(quote_cmd "${HOLD_CMD[@]}")" >&2
+  run_wrk "$out" "${HOLD_CMD[@]}" || warn "$server hold run: wrk exited with $?"
+  vm_rss_kib "$pid" >>"$samples"
+  kill "$SAMPLER_PID" 2>/dev/null || true
+  wait "$SAMPLER_PID" 2>/dev/null || true
+  SAMPLER_PID=""
+  peak=$(awk '/^[0-9]+$/ && $1 > max { max = $1 } END { print max ? max : "NA" }' "$samples")
+  rps=$(awk '/^Requests\/sec:/ { print $2; exit }' "$out")
+  [[ $rps =~ ^[0-9]+(\.[0-9]+)?$ ]] || rps=NA
+  kill -0 "$pid" 2>/dev/null || { warn "$server server died during the hold run"; peak=NA; rps=NA; }
+  if grep -q 'Socket errors' "$out"; then
+    warn "$server hold run round $round: $(grep 'Socket errors' "$out" | sed 's/^ *//')"
+  fi
+  RSS_HOLD[$server]+="$peak "
+  HOLD_RPS[$server]+="$rps "
+  HOLD_LINES+=("$(printf '%-5s %-7s %12s %14s' "$round" "$server" "$peak" "$rps")")
+  log "$server with $HOLD_CONNECTIONS connections, round $round: peak RSS $peak KiB, $rps req/s"
+}
+
+# Starts NAME, reads its RSS, runs every mode, holds HOLD_CONNECTIONS connections, stops it.
+bench_mvc_one() { # name round
+  local name=$1 round=$2 mode rss
+  start_server "$name" "$round"
+  rss=$(vm_rss_kib "$SERVER_PID")
+  RSS_START[$name]+="$rss "
+  log "$name RSS after startup, round $round: $rss KiB"
+  if [[ $JIT_WARMUP != 0 ]]; then
+    for mode in "${MODES[@]}"; do
+      wrk_cmd "$mode" "$JIT_WARMUP" "$SERVER_PORT"
+      printf '+ %s   # JIT warm-up\n' "$(quote_cmd "${WRK_CMD[@]}")" >&2
+      run_wrk "$LOG_DIR/wrk-$name-jit-$mode-r$round.txt" "${WRK_CMD[@]}" || warn "$name JIT warm-up: wrk exited with $?"
+    done
+  fi
+  server_cmd "$name" PORT
+  SERVER_CMDS[$name]="$(quote_cmd "${SERVER_CMD[@]}")"
+  for mode in "${MODES[@]}"; do
+    measure "$name" "$mode" "$round" "$SERVER_PORT"
+    wrk_cmd "$mode" "$DURATION" PORT
+    WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
+  done
+  hold_connections "$name" "$round"
+  stop_server
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measurement
+# ---------------------------------------------------------------------------------------------
+START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP; warm-up: $WARMUP;" \
+  "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH;" \
+  "memory run: $HOLD_CONNECTIONS connections for $HOLD_DURATION"
+
+count=${#SERVER_LIST[@]}
+LOAD_LINES=() # the machine's load average before each server run: other work skews the numbers
+for ((round = 1; round <= ROUNDS; round++)); do
+  # Every round runs every server once; the starting server moves by one each round
+  # (weft tomcat jetty, tomcat jetty weft, ...) so no server always runs first or last.
+  for ((k = 0; k < count; k++)); do
+    server=${SERVER_LIST[$(((round - 1 + k) % count))]}
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
+    LOAD_LINES+=("$(printf '%-5s %-7s %s' "$round" "$server" "$load")")
+    log "=== round $round/$ROUNDS: $server (load average $load) ==="
+    bench_mvc_one "$server" "$round"
+  done
+done
+
+# ---------------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------------
+declare -A MEDIAN=()
+compute_medians "${SERVER_LIST[@]}"
+
+mib() { awk -v k="$1" 'BEGIN { if (k !~ /^[0-9.]+$/) print "NA"; else printf "%.0f\n", k / 1024 }'; }
+median_of() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
+
+report() {
+  local server other mode label line
+  echo "Spring MVC benchmark: plaintext and JSON ($START_DATE)"
+  echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
+  echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP per mode;" \
+    "warm-up: $WARMUP per mode;" \
+    "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
+  echo
+  line=$(printf '%-8s' server)
+  for mode in "${MODES[@]}"; do line+=$(printf ' %20s' "$mode"); done
+  echo "$line"
+  line=$(printf '%-8s' --------)
+  for mode in "${MODES[@]}"; do line+=$(printf ' %20s' --------------------); done
+  echo "$line"
+  for server in "${SERVER_LIST[@]}"; do
+    line=$(printf '%-8s' "$server")
+    for mode in "${MODES[@]}"; do line+=$(printf ' %20s' "${MEDIAN["$server $mode"]}"); done
+    echo "$line"
+  done
+  echo "(requests per second, medians over $ROUNDS round(s))"
+  echo
+  line=$(printf '%-12s' ratio)
+  for mode in "${MODES[@]}"; do line+=$(printf ' %20s' "$mode"); done
+  echo "$line"
+  for other in tomcat jetty; do
+    label="Weft/${other^}"
+    line=$(printf '%-12s' "$label")
+    for mode in "${MODES[@]}"; do
+      if has_server weft && has_server "$other"; then
+        line+=$(printf ' %20s' "$(ratio "${MEDIAN["weft $mode"]}" "${MEDIAN["$other $mode"]}")")
+      else
+        line+=$(printf ' %20s' n/a)
+      fi
+    done
+    echo "$line"
+  done
+  echo "(> 1.00 means Weft served more requests per second)"
+  echo
+  printf '%-8s %16s %26s %26s\n' server "RSS after start" "RSS, $HOLD_CONNECTIONS connections (peak)" \
+    "req/s, $HOLD_CONNECTIONS connections"
+  for server in "${SERVER_LIST[@]}"; do
+    printf '%-8s %12s MiB %22s MiB %26s\n' "$server" "$(mib "$(median_of "${RSS_START[$server]:-}")")" \
+      "$(mib "$(median_of "${RSS_HOLD[$server]:-}")")" "$(median_of "${HOLD_RPS[$server]:-}")"
+  done
+  echo "(VmRSS of the server process, medians over $ROUNDS round(s); the peak is the highest of the readings"
+  echo " taken every 0.5 s while wrk keeps $HOLD_CONNECTIONS connections busy on /plaintext for $HOLD_DURATION)"
+  echo
+  echo "Server libraries in each jar:"
+  for server in "${SERVER_LIST[@]}"; do
+    echo "  $server: ${SERVER_LIBS[$server]:-?}"
+  done
+  echo
+  report_commands "${SERVER_LIST[@]}"
+  [[ $JIT_WARMUP == 0 ]] ||
+    echo "  JIT warm-up after startup: the wrk command of each mode with -d$JIT_WARMUP"
+  echo "  memory run: $(quote_cmd wrk "-t$WRK_THREADS" "-c$HOLD_CONNECTIONS" "-d$HOLD_DURATION" \
+    "http://127.0.0.1:PORT/plaintext")"
+}
+
+{
+  report
+  echo
+  echo "Raw results:"
+  printf '%-5s %-7s %-20s %-6s %14s %8s %s\n' round server mode port "req/s" non2xx socket_errors
+  printf '%s\n' "${RAW_LINES[@]}"
+  echo
+  echo "Memory runs (peak VmRSS in KiB):"
+  printf '%-5s %-7s %12s %14s\n' round server "peak KiB" "req/s"
+  printf '%s\n' "${HOLD_LINES[@]}"
+  echo
+  echo "Load average (1, 5, 15 min) before each server run (the previous run adds about 2; more means other work ran too):"
+  printf '%-5s %-7s %s\n' round server loadavg
+  printf '%s\n' "${LOAD_LINES[@]}"
+  echo
+  echo "wrk outputs, RSS readings and server logs: $LOG_DIR"
+} >"$RESULTS_FILE"
+
+echo
+report
+echo
+echo "Raw numbers: $RESULTS_FILE"
+
+leftover_pattern="$MVC_DIR/[a-z]*/target/app.jar"
+if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover_pattern" >/dev/null 2>&1; then
+  warn "processes matching '$leftover_pattern' are still running:"
+  pgrep -af -- "$leftover_pattern" >&2 || true
+fi
