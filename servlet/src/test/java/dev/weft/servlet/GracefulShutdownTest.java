@@ -1,7 +1,7 @@
 package dev.weft.servlet;
 
 import dev.weft.httpserver.Weft;
-import dev.weft.servlet.testing.Await;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
 import jakarta.servlet.AsyncContext;
