@@ -59,7 +59,7 @@ class LowResourcesTest {
             assertArrayEquals(new byte[0], first.readUntilClose(), "an idle connection is closed silently");
             assertEquals(200, get(second, "/second-again").status(), "the one idle for less time stays");
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertEquals(0, stats.idleCloses(), stats::toString);
     }
@@ -90,7 +90,7 @@ class LowResourcesTest {
             assertEquals(408, response.status(), response::toString);
             assertTrue(stalled.serverClosed());
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(timeout), stats::toString);
     }
@@ -118,7 +118,7 @@ class LowResourcesTest {
             awaitServed(start);
             assertTrue(writeFailed.await(10, TimeUnit.SECONDS), "the stalled write was not cut");
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(ProtocolError.WRITE_TIMEOUT), stats::toString);
     }
@@ -139,7 +139,7 @@ class LowResourcesTest {
                 assertTrue(slow.serverClosed());
             }
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(ProtocolError.REQUEST_DATA_RATE), stats::toString);
     }
@@ -192,7 +192,7 @@ class LowResourcesTest {
                 c.close();
             }
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0);
         assertEquals(6, stats.lowResourcesCloses(), stats::toString);
         assertEquals(0, stats.idleCloses(), stats::toString);
     }

@@ -63,7 +63,7 @@ class LimitsAndTimersTest {
             c.sendRaw(headerOnly(0x2, true, 100_001));
             assertEquals(1009, c.readClose().closeCode());
         }
-        assertEquals(1, server.awaitStats(s -> s.webSocket().protocolCloses() == 1, Duration.ofSeconds(5))
+        assertEquals(1, server.awaitStats(s -> s.webSocket().protocolCloses() == 1)
                 .webSocket().protocolCloses());
     }
 
