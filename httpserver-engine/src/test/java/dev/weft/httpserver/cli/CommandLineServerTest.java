@@ -115,8 +115,11 @@ class CommandLineServerTest {
         }
         try (CliProcess p = CliProcess.start("-p", "0", "-d", dir.toString(), "-o", "none")) {
             String url = p.awaitUrl();
-            curl(url + "a.txt");
-            Thread.sleep(300);
+            // Two requests on one connection (connects: 1, then 0): the second is served only once the first
+            // exchange has ended, request log included; stopping the process then yields all it printed.
+            assertEquals("hello from the cli\n\n1hello from the cli\n\n0",
+                    curl("-w", "\n%{num_connects}", url + "a.txt", url + "a.txt"));
+            p.stop();
             assertFalse(p.out().stream().anyMatch(l -> l.contains("GET /a.txt")), p.out().toString());
         }
     }
