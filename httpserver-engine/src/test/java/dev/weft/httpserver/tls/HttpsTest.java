@@ -191,7 +191,13 @@ class HttpsTest {
 
     @Test
     void stalledHandshakeIsClosedAfterTheHandshakeTimeout() throws Exception {
-        int port = start(ServerConfig.builder().tlsHandshakeTimeout(Duration.ofMillis(300)).build(), false);
+        // A real client's handshakes must fit in the timeout too: a first one warms the JVM up and leaves a
+        // session the later one resumes.
+        int port = start(ServerConfig.builder().tlsHandshakeTimeout(Duration.ofSeconds(1)).build(), false);
+        SSLContext clientContext = TestCertificates.get().clientContext();
+        try (HttpClient c = client(clientContext)) {
+            assertEquals(200, get(c, port).statusCode());
+        }
         // the configured timeout, not the default one: closed before that would have run out
         long defaultMillis = ServerConfig.defaults().tlsHandshakeTimeout().toMillis();
         try (Socket silent = connectSilently(port)) {
@@ -205,10 +211,10 @@ class HttpsTest {
                 // a reset is a close too
             }
             long closedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - connected);
-            assertTrue(closedAfter >= 250 && closedAfter < defaultMillis, "closed after " + closedAfter + " ms");
+            assertTrue(closedAfter >= 900 && closedAfter < defaultMillis, "closed after " + closedAfter + " ms");
         }
-        // the server is still fine afterwards
-        try (HttpClient c = client(TestCertificates.get().clientContext())) {
+        // the server still accepts and serves a new connection afterwards
+        try (HttpClient c = client(clientContext)) {
             assertEquals(200, get(c, port).statusCode());
         }
     }
