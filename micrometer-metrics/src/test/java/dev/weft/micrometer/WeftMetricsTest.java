@@ -47,7 +47,7 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Meters over a real engine server and over hand-made snapshots; no Spring involved. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WeftMetricsTest {
 
     /**

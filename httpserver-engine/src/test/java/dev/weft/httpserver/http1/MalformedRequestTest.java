@@ -26,7 +26,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Every malformed request head in the contract's error table gets its exact status, with
  * {@code Connection: close}, and the connection is closed; the server keeps serving others.
  */
-@Timeout(10)
+@Timeout(60)
 class MalformedRequestTest {
 
     private static final String HOST = "Host: localhost\r\n";

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Pipelined requests are answered strictly in order; keep-alive and {@code Connection: close} rules. */
-@Timeout(10)
+@Timeout(60)
 class PipeliningTest {
 
     private static final String HOST = "Host: localhost\r\n";

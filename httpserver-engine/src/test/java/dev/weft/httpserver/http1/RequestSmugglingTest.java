@@ -32,7 +32,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Ambiguous or broken body framing is rejected and the connection closed, so a request hidden in a body
  * is never executed.
  */
-@Timeout(10)
+@Timeout(60)
 class RequestSmugglingTest {
 
     private static final String HOST = "Host: localhost\r\n";

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** maxConnections: connections beyond the limit get 503 and are closed; capacity comes back when one closes. */
-@Timeout(value = 15, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MaxConnectionsTest {
 
     private static final String GET = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";

@@ -30,7 +30,7 @@ public final class Await {
 
     /** Waits until {@code condition} holds; fails the test with {@code what} if it does not within {@code limit}. */
     public static void until(String what, BooleanSupplier condition, Duration limit) {
-        value(what, () -> condition.getAsBoolean() ? Boolean.TRUE : null, v -> true, limit);
+        value(what, () -> condition.getAsBoolean() ? Boolean.TRUE : null, v -> true, limit, false);
     }
 
     /**
@@ -38,7 +38,7 @@ public final class Await {
      * {@code what} and the last value if none does within the limit.
      */
     public static <T> T value(String what, Supplier<T> source, Predicate<? super T> accept) {
-        return value(what, source, accept, DEFAULT_LIMIT);
+        return value(what, source, accept, DEFAULT_LIMIT, true);
     }
 
     /** Waits until {@code latch} reaches zero; fails the test with {@code what} if it does not within the limit. */
@@ -54,12 +54,14 @@ public final class Await {
         }
     }
 
-    private static <T> T value(String what, Supplier<T> source, Predicate<? super T> accept, Duration limit) {
+    private static <T> T value(String what, Supplier<T> source, Predicate<? super T> accept, Duration limit,
+                               boolean showLast) {
         long deadline = System.nanoTime() + limit.toNanos();
         T last = source.get();
         while (last == null || !accept.test(last)) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + limit + " waiting for " + what + " (last: " + last + ")");
+                throw new AssertionError("timed out after " + limit + " waiting for " + what
+                        + (showLast ? " (last: " + last + ")" : ""));
             }
             try {
                 Thread.sleep(POLL_MILLIS);

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** WebSocket counters in the snapshot and on the statistics page (text and JSON), beside the proxy counters. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WebSocketStatsTest {
 
     @Test

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The per-exchange task loop run by the connection thread. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ExchangeLoopTest {
 
     private final ExchangeLoop loop = new ExchangeLoop();

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The request body publisher reads exactly what is requested, on the loop's thread. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RequestBodyPublisherTest {
 
     private static final int CHUNK = RequestBodyPublisher.CHUNK_SIZE;

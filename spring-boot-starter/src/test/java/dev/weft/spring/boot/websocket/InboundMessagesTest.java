@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The back-pressured publisher behind {@code WebSocketSession.receive()}. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class InboundMessagesTest {
 
     private final InboundMessages inbound = new InboundMessages();
