@@ -215,10 +215,12 @@ class Http2LimitsTest {
     @Test
     void aSlowHandlerIsNotCutOffByTheIdleTimeout() throws IOException {
         try (TestServer server = TestServer.builder()
-                .config(ServerConfig.builder().idleTimeout(Duration.ofMillis(200)).build())
+                // not shorter: a reader thread that a loaded machine leaves unscheduled for longer than the idle
+                // timeout has its read cut even though the request came in time
+                .config(ServerConfig.builder().idleTimeout(Duration.ofMillis(500)).build())
                 .handle("/", ex -> {
                     try {
-                        Thread.sleep(700); // a pace: the handler is busy for over three idle timeouts
+                        Thread.sleep(1500); // a pace: the handler is busy for three idle timeouts
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
