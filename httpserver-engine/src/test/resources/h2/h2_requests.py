@@ -5,9 +5,9 @@ Usage: h2_requests.py --port PORT [--host 127.0.0.1] [--tls] [--timeout SECONDS]
 
 SPEC.json: {"requests": [{"method": "GET", "path": "/", "headers": [[name, value], ...],
                           "body_text": str | "body_size": int, "trailers": [[name, value], ...],
-                          "delay": seconds}, ...]}
-  Requests are opened in order, each one "delay" seconds after the connection started (default 0), on one
-  connection. A body is body_text (UTF-8), or body_size bytes of the pattern i % 251; it is sent as flow control
+                          "delay": seconds, "after": [index, ...]}, ...]}
+  Requests are opened in order, on one connection, each one "delay" seconds after the connection started
+  (default 0) and once the requests at the "after" indexes (default none) have finished. A body is body_text (UTF-8), or body_size bytes of the pattern i % 251; it is sent as flow control
   allows, then the trailers, if any, end the stream.
 
 Prints: {"streams": [stream, ...] (in the order of the requests), "goaways": [{error_code, last_stream_id,
@@ -123,6 +123,9 @@ def main():
     start = time.monotonic()
     by_id = {}
     waiting = sorted(streams, key=lambda s: float(s.spec.get("delay", 0)))
+
+    def ready(s):
+        return float(s.spec.get("delay", 0)) <= now() and all(streams[i].finished for i in s.spec.get("after", []))
     goaways = []
     error = None
 
@@ -130,7 +133,7 @@ def main():
         return round(time.monotonic() - start, 3)
 
     while True:
-        while waiting and not goaways and float(waiting[0].spec.get("delay", 0)) <= now():
+        while waiting and not goaways and ready(waiting[0]):
             s = waiting.pop(0)
             s.open(wire, now())
             by_id[s.id] = s

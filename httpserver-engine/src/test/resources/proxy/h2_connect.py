@@ -1,9 +1,9 @@
 """Opens an HTTP/2 CONNECT stream (RFC 9113 section 8.5) to a proxy over cleartext HTTP/2 (prior knowledge) and
 sends a payload with END_STREAM (the client's half-close), either as soon as the tunnel is up (mode "first",
 the default) or only after the proxy's END_STREAM arrived (mode "after-end": the target ended first, our side
-still sends). Reads until the stream is over, then watches the connection for a PING round trip and LINGER
-seconds more (default 0), so that a late RST_STREAM would be seen.
-Usage: h2_connect.py proxy-host proxy-port target-authority payload [first|after-end [linger]].
+still sends). Reads until the stream is over, then until the answer to a PING sent then (a sentinel: frames the
+proxy sent before it come first).
+Usage: h2_connect.py proxy-host proxy-port target-authority payload [first|after-end].
 Prints one JSON object."""
 import json
 import socket
@@ -17,7 +17,6 @@ import h2.exceptions
 
 host, port, target, payload = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4].encode()
 mode = sys.argv[5] if len(sys.argv) > 5 else "first"
-linger = float(sys.argv[6]) if len(sys.argv) > 6 else 0.0
 sock = socket.create_connection((host, port), timeout=10)
 # h2 4.1.0 knows only the extended CONNECT (with :path); a plain one needs its outbound check off.
 conn = h2.connection.H2Connection(config=h2.config.H2Configuration(
@@ -65,13 +64,13 @@ while deadline is None or time.monotonic() < deadline:
             resets.append(int(event.error_code))
         elif isinstance(event, h2.events.PingAckReceived):
             pong = True
-            deadline = time.monotonic() + linger
+            deadline = time.monotonic()
         elif isinstance(event, h2.events.ConnectionTerminated):
             goaway = int(event.error_code)
     over = resets or (ended and sent is not False)
     if over and not pong and deadline is None:
         conn.ping(b"tunnel..")
-        deadline = time.monotonic() + 10  # until the PING's ACK, then LINGER more
+        deadline = time.monotonic() + 10  # a guard: until the PING's ACK
     sock.sendall(conn.data_to_send())
 print(json.dumps({"status": status, "data": data.decode("latin-1"), "ended": ended, "sent": sent,
                   "reset": resets[0] if resets else None, "resets": resets, "pong": pong, "goaway": goaway}))

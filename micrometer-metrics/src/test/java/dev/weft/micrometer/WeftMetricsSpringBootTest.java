@@ -1,5 +1,6 @@
 package dev.weft.micrometer;
 
+import dev.weft.httpserver.testing.Await;
 import dev.weft.spring.boot.WeftWebServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +27,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,9 +55,16 @@ class WeftMetricsSpringBootTest {
     @Autowired
     private MeterRegistry registry;
 
-    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    private HttpResponse<String> get(String path) {
+        try {
+            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     @Test
@@ -89,18 +97,12 @@ class WeftMetricsSpringBootTest {
         for (int i = 0; i < 3; i++) {
             assertThat(get("/hello").statusCode()).isEqualTo(200);
         }
-        // the meters re-read the server's counters at most every 100 ms
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        double after = requestsMeasured();
-        while (after < before + 4 && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            after = requestsMeasured();
-        }
-        // the three /hello requests plus the metrics request that reads the count
-        assertThat(after).isGreaterThanOrEqualTo(before + 4);
+        // the meters re-read the server's counters at most every 100 ms; the three /hello requests plus the
+        // metrics request that reads the count
+        Await.value("weft.requests to count the three requests", this::requestsMeasured, after -> after >= before + 4);
     }
 
-    private double requestsMeasured() throws Exception {
+    private double requestsMeasured() {
         HttpResponse<String> response = get("/actuator/metrics/weft.requests");
         assertThat(response.statusCode()).isEqualTo(200);
         return JSON.readTree(response.body()).get("measurements").get(0).get("value").asDouble();
@@ -111,16 +113,11 @@ class WeftMetricsSpringBootTest {
         assertThat(get("/hello").statusCode()).isEqualTo(200);
 
         // the observation is stopped when the response completes, possibly just after the client saw it
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        List<String> outcomes = outcomes();
-        while (!outcomes.contains("SUCCESS") && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            outcomes = outcomes();
-        }
-        assertThat(outcomes).contains("SUCCESS").doesNotContain("UNKNOWN");
+        List<String> outcomes = Await.value("a SUCCESS outcome", this::outcomes, o -> o.contains("SUCCESS"));
+        assertThat(outcomes).doesNotContain("UNKNOWN");
     }
 
-    private List<String> outcomes() throws Exception {
+    private List<String> outcomes() {
         HttpResponse<String> response = get("/actuator/metrics/http.server.requests");
         List<String> values = new ArrayList<>();
         if (response.statusCode() != 200) {

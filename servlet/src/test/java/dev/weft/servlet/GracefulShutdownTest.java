@@ -1,7 +1,8 @@
 package dev.weft.servlet;
 
 import dev.weft.httpserver.Weft;
-import dev.weft.servlet.testing.Await;
+import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.ConnectProbe;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;
 import jakarta.servlet.AsyncContext;
@@ -11,8 +12,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,23 +46,13 @@ class GracefulShutdownTest {
                     Http.request(s.uri("/slow")).build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(entered.await(30, TimeUnit.SECONDS));
             CompletableFuture<Boolean> drained = Weft.shutdownGracefully(s.server());
-            Await.until("the listener to refuse new connections", () -> refused(s.port()));
+            Await.until("the listener to refuse new connections", () -> ConnectProbe.refused(s.port()));
             assertFalse(drained.isDone(), "the drain waits for the request");
             release.countDown();
             HttpResponse<String> r = inFlight.get(30, TimeUnit.SECONDS);
             assertEquals(200, r.statusCode());
             assertEquals("finished", r.body());
             assertTrue(drained.get(30, TimeUnit.SECONDS));
-        }
-    }
-
-    private static boolean refused(int port) {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            return false;
-        } catch (ConnectException e) {
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

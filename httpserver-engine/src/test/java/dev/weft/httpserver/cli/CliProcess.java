@@ -1,9 +1,11 @@
 package dev.weft.httpserver.cli;
 
+import dev.weft.httpserver.testing.Await;
 import org.junit.jupiter.api.Assertions;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -28,13 +30,15 @@ final class CliProcess implements AutoCloseable {
     private final Process process;
     private final List<String> out = new CopyOnWriteArrayList<>();
     private final List<String> err = new CopyOnWriteArrayList<>();
+    private final Thread outPump;
+    private final Thread errPump;
 
     private CliProcess(List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>(command());
         cmd.addAll(args);
         process = new ProcessBuilder(cmd).start();
-        pump(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), out);
-        pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), err);
+        outPump = pump(process.getInputStream(), out);
+        errPump = pump(process.getErrorStream(), err);
     }
 
     /** The java command running {@link Main} from the module path. */
@@ -53,8 +57,9 @@ final class CliProcess implements AutoCloseable {
         return new CliProcess(List.of(args));
     }
 
-    private static void pump(BufferedReader reader, List<String> lines) {
-        Thread.ofVirtual().start(() -> {
+    private static Thread pump(InputStream stream, List<String> lines) {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+        return Thread.ofVirtual().start(() -> {
             try (reader) {
                 for (String line; (line = reader.readLine()) != null; ) {
                     lines.add(line);
@@ -66,42 +71,45 @@ final class CliProcess implements AutoCloseable {
     }
 
     /** Waits for the banner; returns the URL it names, e.g. {@code http://127.0.0.1:41234/}. */
-    String awaitUrl() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (String line : out) {
-                Matcher m = BANNER.matcher(line);
-                if (m.matches()) {
-                    return m.group(1) + "://127.0.0.1:" + m.group(2) + "/";
-                }
-            }
-            if (!process.isAlive() && out.stream().noneMatch(l -> BANNER.matcher(l).matches())) {
+    String awaitUrl() {
+        List<String> lines = Await.value("the banner", () -> {
+            if (!process.isAlive() && !outPump.isAlive() && out.stream().noneMatch(l -> BANNER.matcher(l).matches())) {
                 Assertions.fail("server exited " + process.exitValue() + ": " + out + " " + err);
             }
-            Thread.sleep(50);
-        }
-        return Assertions.fail("no banner within 30 s: " + out + " " + err);
+            return List.copyOf(out);
+        }, seen -> seen.stream().anyMatch(l -> BANNER.matcher(l).matches()));
+        Matcher m = lines.stream().map(BANNER::matcher).filter(Matcher::matches).findFirst().orElseThrow();
+        return m.group(1) + "://127.0.0.1:" + m.group(2) + "/";
     }
 
     /** Waits until an output line contains {@code text}; returns it. */
-    String awaitLine(String text) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (String line : out) {
-                if (line.contains(text)) {
-                    return line;
-                }
-            }
-            Thread.sleep(20);
-        }
-        return Assertions.fail("no line containing " + text + " in " + out);
+    String awaitLine(String text) {
+        return Await.value("a line containing " + text, () -> List.copyOf(out),
+                        seen -> seen.stream().anyMatch(l -> l.contains(text)))
+                .stream().filter(l -> l.contains(text)).findFirst().orElseThrow();
     }
 
-    /** Waits for the process to end on its own; returns the exit status. */
+    /** Waits for the process to end on its own and for the last of its output; returns the exit status. */
     int awaitExit() throws InterruptedException {
         Assertions.assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not exit: " + out + " " + err);
-        Thread.sleep(100); // let the pumps take the last lines
+        joinPumps();
         return process.exitValue();
+    }
+
+    /**
+     * Stops the process as an interrupt would ({@code SIGTERM}: the server's shutdown hook runs) and waits for
+     * it to end and for the last of its output, so that {@link #out()} is then everything it ever printed.
+     */
+    void stop() throws InterruptedException {
+        process.destroy();
+        Assertions.assertTrue(process.waitFor(30, TimeUnit.SECONDS), "did not stop: " + out + " " + err);
+        joinPumps();
+    }
+
+    /** The pumps end at the end of the process's output: every line is in {@link #out()} and {@link #err()}. */
+    private void joinPumps() throws InterruptedException {
+        Assertions.assertTrue(outPump.join(Duration.ofSeconds(10)), "standard output still open");
+        Assertions.assertTrue(errPump.join(Duration.ofSeconds(10)), "standard error still open");
     }
 
     List<String> out() {

@@ -115,8 +115,11 @@ class CommandLineServerTest {
         }
         try (CliProcess p = CliProcess.start("-p", "0", "-d", dir.toString(), "-o", "none")) {
             String url = p.awaitUrl();
-            curl(url + "a.txt");
-            Thread.sleep(300);
+            // Two requests on one connection (connects: 1, then 0): the second is served only once the first
+            // exchange has ended, request log included; stopping the process then yields all it printed.
+            assertEquals("hello from the cli\n\n1hello from the cli\n\n0",
+                    curl("-w", "\n%{num_connects}", url + "a.txt", url + "a.txt"));
+            p.stop();
             assertFalse(p.out().stream().anyMatch(l -> l.contains("GET /a.txt")), p.out().toString());
         }
     }
@@ -126,8 +129,10 @@ class CommandLineServerTest {
         try (CliProcess p = CliProcess.start("-p", "0", "-d", dir.toString(), "--tls", "--http2", "-o", "none")) {
             String url = p.awaitUrl();
             assertTrue(url.startsWith("https://"), url);
-            assertTrue(p.out().stream().anyMatch(l -> l.matches("Self-signed certificate for localhost, SHA-256 "
-                    + "fingerprint ([0-9A-F]{2}:){31}[0-9A-F]{2}")), p.out().toString());
+            // printed after the URL's line: awaited, not expected at once
+            String fingerprint = p.awaitLine("Self-signed certificate");
+            assertTrue(fingerprint.matches("Self-signed certificate for localhost, SHA-256 "
+                    + "fingerprint ([0-9A-F]{2}:){31}[0-9A-F]{2}"), fingerprint);
             assertEquals("hello from the cli\n\n2 200", curl("-k", "--http2", url + "a.txt"));
             assertEquals("hello from the cli\n\n1.1 200", curl("-k", "--http1.1", url + "a.txt"));
             String verified = curl("--resolve", "localhost:" + url.replaceAll(".*:(\\d+)/", "$1") + ":127.0.0.1",
@@ -149,7 +154,8 @@ class CommandLineServerTest {
             String port = url.replaceAll(".*:(\\d+)/", "$1");
             assertEquals("hello from the cli\n\n2 200", curl("--cacert", certs.caPem().toString(), "--resolve",
                     "localhost:" + port + ":127.0.0.1", "https://localhost:" + port + "/a.txt"));
-            assertFalse(p.out().stream().anyMatch(l -> l.startsWith("Self-signed")));
+            p.stop(); // all it printed
+            assertFalse(p.out().stream().anyMatch(l -> l.startsWith("Self-signed")), p.out().toString());
         }
         try (CliProcess p = CliProcess.start("-p", "0", "--keystore", keystore.toString(),
                 "--keystore-password", "wrong")) {

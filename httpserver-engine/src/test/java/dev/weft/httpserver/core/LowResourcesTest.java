@@ -52,14 +52,14 @@ class LowResourcesTest {
         try (RawHttpClient first = server.connect(); RawHttpClient second = server.connect()) {
             long start = System.nanoTime();
             assertEquals(200, get(first, "/first").status());
-            Thread.sleep(500); // the first is idle for half a second longer
+            Thread.sleep(500); // a pace: the first is idle for half a second longer
             assertEquals(200, get(second, "/second").status());
             long servedAfterMillis = awaitServed(start);
             assertTrue(servedAfterMillis >= 1000, "evicted after only " + servedAfterMillis + " ms idle");
             assertArrayEquals(new byte[0], first.readUntilClose(), "an idle connection is closed silently");
             assertEquals(200, get(second, "/second-again").status(), "the one idle for less time stays");
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertEquals(0, stats.idleCloses(), stats::toString);
     }
@@ -90,7 +90,7 @@ class LowResourcesTest {
             assertEquals(408, response.status(), response::toString);
             assertTrue(stalled.serverClosed());
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(timeout), stats::toString);
     }
@@ -116,9 +116,9 @@ class LowResourcesTest {
             long start = System.nanoTime();
             stalled.send("GET /endless HTTP/1.1\r\n" + HOST + "\r\n");
             awaitServed(start);
-            assertTrue(writeFailed.await(10, TimeUnit.SECONDS), "the stalled write was not cut");
+            Await.latch("the stalled write to be cut", writeFailed);
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(ProtocolError.WRITE_TIMEOUT), stats::toString);
     }
@@ -139,7 +139,7 @@ class LowResourcesTest {
                 assertTrue(slow.serverClosed());
             }
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.lowResourcesCloses() >= 1);
         assertEquals(1, stats.lowResourcesCloses(), stats::toString);
         assertFalse(stats.protocolErrors().containsKey(ProtocolError.REQUEST_DATA_RATE), stats::toString);
     }
@@ -150,21 +150,21 @@ class LowResourcesTest {
         try (RawHttpClient progressing = server.connect()) {
             progressing.send("POST /progressing HTTP/1.1\r\n" + HOST + "Content-Length: 15\r\n\r\n");
             List<Integer> statuses = new ArrayList<>();
-            // 15 bytes, one every 200 ms: 3 s of a body above its minimum rate here (1 byte/s), never stalled
-            // for a second.
+            // 15 bytes, one every 200 ms (the pace): 3 s of a body above its minimum rate here (1 byte/s), never
+            // stalled for a second. Another client tries after each byte but the last.
             try (Trickle body = Trickle.start(progressing, 15, Duration.ofMillis(200))) {
-                while (body.sent() < 14) {
+                for (int i = 1; i < 15; i++) {
+                    int sent = i;
+                    Await.until("byte " + sent + " of the body to be sent", () -> body.sent() >= sent);
                     try (RawHttpClient other = server.connect()) {
                         statuses.add(get(other, "/other").status());
                     }
-                    Thread.sleep(100); // the other client's pace
                 }
-                assertTrue(body.await(Duration.ofSeconds(10)));
+                assertTrue(body.await(Await.DEFAULT_LIMIT));
             }
             Response response = progressing.readResponse();
             assertEquals(200, response.status(), response::toString);
             assertTrue(response.bodyText().contains("body-length: 15"), response::bodyText);
-            assertTrue(statuses.size() >= 10, "only " + statuses.size() + " tries");
             assertTrue(statuses.stream().allMatch(s -> s == 503), statuses::toString);
         }
         assertEquals(0, server.stats().lowResourcesCloses());
@@ -192,7 +192,7 @@ class LowResourcesTest {
                 c.close();
             }
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.connectionsActive() == 0);
         assertEquals(6, stats.lowResourcesCloses(), stats::toString);
         assertEquals(0, stats.idleCloses(), stats::toString);
     }
@@ -208,7 +208,8 @@ class LowResourcesTest {
                 clients.add(c);
                 assertEquals(200, get(c, "/" + i).status());
             }
-            Thread.sleep(1000); // idle for five low-resources idle timeouts
+            Thread.sleep(1000); // a pace, the subject: idle for five low-resources idle timeouts
+            // the sentinel: a next request on each connection is served
             for (RawHttpClient c : clients) {
                 assertEquals(200, get(c, "/again").status(), "an idle connection was closed");
             }

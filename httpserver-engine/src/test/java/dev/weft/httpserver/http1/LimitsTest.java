@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Sizes as measured here: the request line without its CRLF; the header section as every field line with
  * its CRLF plus the empty line's CRLF; a chunk line as size and extensions without the CRLF.
  */
-@Timeout(10)
+@Timeout(60)
 class LimitsTest {
 
     private static final int MAX_REQUEST_LINE = 100;

@@ -14,13 +14,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -28,7 +26,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Every malformed request head in the contract's error table gets its exact status, with
  * {@code Connection: close}, and the connection is closed; the server keeps serving others.
  */
-@Timeout(10)
+@Timeout(60)
 class MalformedRequestTest {
 
     private static final String HOST = "Host: localhost\r\n";
@@ -221,7 +219,9 @@ class MalformedRequestTest {
                     .readResponse();
             assertEquals(200, response.status(), response::toString);
             assertEquals("abs context", response.bodyText());
-            assertFalse(client.serverClosedWithin(Duration.ofMillis(100)), "kept alive");
+            // kept alive: a next request on the connection is served
+            Response next = client.send("GET /abs/y HTTP/1.1\r\nHost: other.test\r\n\r\n").readResponse();
+            assertEquals("abs context", next.bodyText(), next::toString);
         }
     }
 
@@ -254,8 +254,7 @@ class MalformedRequestTest {
                 assertTrue(client.send(request).readResponse().status() >= 400);
             }
         }
-        StatsSnapshot after = server.awaitStats(s -> s.protocolErrorsTotal() >= before.protocolErrorsTotal() + 3,
-                Duration.ofSeconds(2));
+        StatsSnapshot after = server.awaitStats(s -> s.protocolErrorsTotal() >= before.protocolErrorsTotal() + 3);
         for (ProtocolError kind : List.of(ProtocolError.BAD_CONTENT_LENGTH, ProtocolError.BAD_VERSION,
                 ProtocolError.BAD_HOST)) {
             assertEquals(before.protocolErrors().getOrDefault(kind, 0L) + 1,

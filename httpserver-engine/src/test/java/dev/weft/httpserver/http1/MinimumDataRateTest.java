@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.RawHttpClient;
 import dev.weft.httpserver.testing.RawHttpClient.Response;
 import dev.weft.httpserver.testing.TestServer;
@@ -77,12 +78,12 @@ class MinimumDataRateTest {
             assertEquals(408, response.status(), response::toString);
             assertTrue(response.hasConnectionToken("close"), response::toString);
             assertTrue(client.serverClosed(), "connection still open after the 408");
-            assertTrue(readFailed.await(5, TimeUnit.SECONDS), "the handler's read did not fail");
+            Await.latch("the handler's read to fail", readFailed);
             assertInstanceOf(IOException.class, failure.get());
             assertTrue(elapsedMillis >= GRACE.toMillis(), "cut after only " + elapsedMillis + " ms");
             assertTrue(body.sent() < 1000, "the whole body arrived: " + body.sent());
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.timeoutCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.timeoutCloses() >= 1);
         assertEquals(1L, stats.protocolErrors().get(ProtocolError.REQUEST_DATA_RATE), stats::toString);
         assertNull(stats.protocolErrors().get(ProtocolError.BODY_TIMEOUT), stats::toString);
         assertEquals(1, stats.timeoutCloses(), stats::toString);
@@ -99,7 +100,7 @@ class MinimumDataRateTest {
             assertTrue(client.serverClosed(), "connection still open after the 408");
         }
         StatsSnapshot stats = server.awaitStats(
-                s -> s.protocolErrors().containsKey(ProtocolError.REQUEST_DATA_RATE), Duration.ofSeconds(5));
+                s -> s.protocolErrors().containsKey(ProtocolError.REQUEST_DATA_RATE));
         assertEquals(1L, stats.protocolErrors().get(ProtocolError.REQUEST_DATA_RATE), stats::toString);
     }
 
@@ -114,7 +115,7 @@ class MinimumDataRateTest {
                     try {
                         for (int n; (n = in.read(buf)) >= 0; ) {
                             total += n;
-                            Thread.sleep(100);
+                            Thread.sleep(100); // the handler's pace
                         }
                     } catch (InterruptedException e) {
                         throw new IOException(e);
@@ -159,11 +160,11 @@ class MinimumDataRateTest {
         try (RawHttpClient client = RawHttpClient.connect(server.port(), Duration.ofSeconds(20), 4096)) {
             long start = System.nanoTime();
             client.send("GET /large HTTP/1.1\r\n" + HOST + "\r\n");
-            assertTrue(writeFailed.await(30, TimeUnit.SECONDS), "the handler's write was not cut");
+            Await.latch("the handler's write to be cut", writeFailed);
             long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(elapsedMillis >= GRACE.toMillis(), "cut after only " + elapsedMillis + " ms");
         }
-        StatsSnapshot stats = server.awaitStats(s -> s.timeoutCloses() >= 1, Duration.ofSeconds(5));
+        StatsSnapshot stats = server.awaitStats(s -> s.timeoutCloses() >= 1);
         assertEquals(1L, stats.protocolErrors().get(ProtocolError.RESPONSE_DATA_RATE), stats::toString);
         assertNull(stats.protocolErrors().get(ProtocolError.WRITE_TIMEOUT), stats::toString);
         assertNull(stats.protocolErrors().get(ProtocolError.RESPONSE_ABORTED), stats::toString);
@@ -200,7 +201,7 @@ class MinimumDataRateTest {
                 unpaced += n;
                 if (unpaced >= buf.length) {
                     unpaced -= buf.length;
-                    Thread.sleep(16); // about 4 MB/s: 64 KiB per 16 ms
+                    Thread.sleep(16); // the client's pace: about 4 MB/s, 64 KiB per 16 ms
                 }
             }
             assertTrue(total > body.length, "response cut after " + total + " bytes");
@@ -218,7 +219,7 @@ class MinimumDataRateTest {
                         for (int i = 0; i < 20; i++) {
                             out.write(("event " + i + "\n").getBytes(StandardCharsets.US_ASCII));
                             out.flush();
-                            Thread.sleep(100);
+                            Thread.sleep(100); // the handler's pace
                         }
                     } catch (InterruptedException e) {
                         throw new IOException(e);

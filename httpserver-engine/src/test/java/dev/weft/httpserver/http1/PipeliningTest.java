@@ -14,7 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Pipelined requests are answered strictly in order; keep-alive and {@code Connection: close} rules. */
-@Timeout(10)
+@Timeout(60)
 class PipeliningTest {
 
     private static final String HOST = "Host: localhost\r\n";
@@ -43,7 +42,8 @@ class PipeliningTest {
                     String path = exchange.getRequestURI().getPath();
                     handled.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
                     if (path.equals("/req/0")) {
-                        sleep(300); // the first request is the slowest: its response must still come first
+                        // a pace: the first request is the slowest handler, its response must still come first
+                        sleep(300);
                     }
                     echo.handle(exchange);
                 })
@@ -93,7 +93,7 @@ class PipeliningTest {
                 assertTrue(body.contains("method: " + (i % 3 == 0 ? "GET" : "POST") + "\n"), body);
                 assertTrue(body.contains("body-length: " + (i % 3 == 0 ? 0 : i) + "\n"), body);
             }
-            assertFalse(client.serverClosedWithin(Duration.ofMillis(100)), "connection closed after the batch");
+            // open after the batch: the next request on the connection is served
             Response after = client.send("GET /req/after HTTP/1.1\r\n" + HOST + "\r\n").readResponse();
             assertTrue(after.bodyText().contains("uri: /req/after\n"), after::bodyText);
         }
@@ -140,7 +140,9 @@ class PipeliningTest {
                 assertEquals(200, response.status());
                 assertFalse(response.hasConnectionToken("close"), response::toString);
             }
-            assertFalse(client.serverClosedWithin(Duration.ofMillis(100)));
+            // still open after the last: the next request on the connection is served
+            Response after = client.send("GET /ka/after HTTP/1.1\r\n" + HOST + "\r\n").readResponse();
+            assertTrue(after.bodyText().contains("uri: /ka/after\n"), after::bodyText);
         }
     }
 
@@ -156,7 +158,7 @@ class PipeliningTest {
                 assertTrue(response.hasConnectionToken("keep-alive"), response::toString);
                 assertTrue(response.header("Content-Length") != null, response::toString);
             }
-            assertFalse(client.serverClosedWithin(Duration.ofMillis(150)), "HTTP/1.0 keep-alive connection closed");
+            // kept alive: the next request on the connection is served
             Response third = client.send("GET /k3 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").readResponse();
             assertTrue(third.bodyText().contains("uri: /k3\n"), third::bodyText);
         }

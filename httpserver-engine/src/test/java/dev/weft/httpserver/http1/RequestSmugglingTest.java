@@ -17,7 +17,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -34,7 +32,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Ambiguous or broken body framing is rejected and the connection closed, so a request hidden in a body
  * is never executed.
  */
-@Timeout(10)
+@Timeout(60)
 class RequestSmugglingTest {
 
     private static final String HOST = "Host: localhost\r\n";
@@ -174,7 +172,9 @@ class RequestSmugglingTest {
             Response response = client.send(request).readResponse();
             assertEquals(200, response.status(), response::toString);
             assertTrue(response.bodyText().contains("body-length: " + hidden.length() + "\n"), response::bodyText);
-            assertFalse(client.serverClosedWithin(Duration.ofMillis(200)), "no second response expected");
+            // the sentinel: the next response on the connection is for the next request, not for a hidden one
+            Response next = client.send("GET /next HTTP/1.1\r\n" + HOST + "\r\n").readResponse();
+            assertTrue(next.bodyText().contains("uri: /next\n"), next::bodyText);
         }
         assertEquals(1, count("/outer"));
         assertEquals(0, count("/smuggled"));

@@ -7,6 +7,7 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.MiniJson;
 import dev.weft.httpserver.testing.TestCertificates;
@@ -161,20 +162,7 @@ class ChromiumWebSocketOverHttp2Test {
     }
 
     private static StatsSnapshot.WebSocket awaitSessionsEnded(HttpsServer server) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        StatsSnapshot.WebSocket ws = Weft.stats(server).webSocket();
-        while ((ws.sessionsOpened() == 0 || ws.sessionsActive() > 0) && System.nanoTime() < deadline) {
-            sleepBriefly();
-            ws = Weft.stats(server).webSocket();
-        }
-        return ws;
-    }
-
-    private static void sleepBriefly() {
-        try {
-            Thread.sleep(10);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return Await.value("a WebSocket session to have opened and every session to have ended",
+                () -> Weft.stats(server).webSocket(), ws -> ws.sessionsOpened() > 0 && ws.sessionsActive() == 0);
     }
 }

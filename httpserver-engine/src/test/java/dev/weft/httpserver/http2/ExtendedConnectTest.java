@@ -245,7 +245,7 @@ class ExtendedConnectTest {
             c.send(new Frame.HeadersFrame(3, c.block(websocketConnect("/unlimited")), false, true));
             Tunnel t = new Tunnel(c, Http2Settings.DEFAULT_WINDOW_SIZE, Http2Settings.DEFAULT_WINDOW_SIZE, 3);
             assertEquals("200", t.awaitHead().get(0).value());
-            sleep(1200); // four times bodyReadTimeout: the tunnel's read waits on
+            sleep(1200); // a pace: the client is silent for four body-read timeouts, the tunnel's read waits on
             c.send(new Frame.DataFrame(3, "late".getBytes(StandardCharsets.US_ASCII), true));
             assertEquals("latebye", t.readToEnd());
         }

@@ -3,6 +3,7 @@ package dev.weft.httpserver.http2;
 import dev.weft.httpserver.hpack.HeaderField;
 import dev.weft.httpserver.hpack.HpackDecoder;
 import dev.weft.httpserver.hpack.HpackEncoder;
+import dev.weft.httpserver.testing.Await;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -166,6 +167,14 @@ final class FrameClient implements AutoCloseable {
         } catch (dev.weft.httpserver.hpack.HpackException e) {
             throw new IOException(e);
         }
+    }
+
+    /**
+     * Whether the server closes the connection, reading and dropping frames; waits at most
+     * {@link Await#DEFAULT_LIMIT}, a guard against a hang rather than a bound the server must meet.
+     */
+    boolean closed() throws IOException {
+        return closedWithin(Await.DEFAULT_LIMIT);
     }
 
     /** Whether the server closes the connection within {@code within}, reading and dropping frames. */

@@ -7,6 +7,7 @@ import dev.weft.httpserver.http2.PythonH2.Outcome;
 import dev.weft.httpserver.http2.PythonH2.Req;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.TestCertificates;
 import org.junit.jupiter.api.Test;
@@ -211,13 +212,8 @@ class Http2FloodBudgetTest {
     }
 
     private static StatsSnapshot awaitFlood(Http2TestServers servers, boolean tls) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        StatsSnapshot s = Weft.stats(servers.server(tls));
-        while (s.protocolErrors().getOrDefault(ProtocolError.HTTP2_FLOOD, 0L) == 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            s = Weft.stats(servers.server(tls));
-        }
-        return s;
+        return Await.value("the flood to be counted", () -> Weft.stats(servers.server(tls)),
+                s -> s.protocolErrors().getOrDefault(ProtocolError.HTTP2_FLOOD, 0L) > 0);
     }
 
     private static long processCpuNanos() {

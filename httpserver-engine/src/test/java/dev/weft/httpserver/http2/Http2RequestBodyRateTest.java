@@ -49,7 +49,7 @@ class Http2RequestBodyRateTest {
         Http2RequestBody body = new Http2RequestBody(stream, TimeUnit.SECONDS.toNanos(30), false,
                 new WaitAllowance(240, GRACE_NANOS));
 
-        // The handler is busy for twice the grace period before it reads: no read waits meanwhile.
+        // A pace: the handler is busy for twice the grace period before it reads; no read waits meanwhile.
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(2 * GRACE_NANOS));
         body.offer(new byte[] {42});
         byte[] buf = new byte[16];

@@ -150,7 +150,7 @@ class Http2SlowClientsTest {
             Frame.HeadersFrame head = c.await(Frame.HeadersFrame.class);
             assertNotNull(head);
             for (String message : List.of("one", "two")) {
-                Thread.sleep(5 * grace.toMillis()); // the subject: a tunnel idle between messages
+                Thread.sleep(5 * grace.toMillis()); // a pace, the subject: a tunnel idle between messages
                 c.send(new Frame.DataFrame(1, message.getBytes(StandardCharsets.US_ASCII), false));
                 Frame f = c.await(Frame.DataFrame.class);
                 assertTrue(f instanceof Frame.DataFrame d

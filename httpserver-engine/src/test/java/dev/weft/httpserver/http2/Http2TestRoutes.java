@@ -41,7 +41,6 @@ final class Http2TestRoutes {
         m.put("/finish-later", Http2TestRoutes::finishLater);
         m.put("/sha256", Http2TestRoutes::sha256);
         m.put("/trailers", Http2TestRoutes::requestTrailers);
-        m.put("/slow", Http2TestRoutes::slow);
         m.put("/response-trailers", Http2TestRoutes::responseTrailers);
         m.put("/hop-headers", Http2TestRoutes::hopByHopHeaders);
         return m;
@@ -190,23 +189,6 @@ final class Http2TestRoutes {
         h.set("Upgrade", "websocket");
         h.set("X-Mixed-Case", "kept");
         TestServer.respond(ex, 200, "ok");
-    }
-
-    /**
-     * {@code /slow?ms=N}: sleeps N ms before reading the body (a slow reader: the body waits in the flow-control
-     * window meanwhile), then reads it and answers {@code "<length> <sha-256 hex>"}.
-     */
-    static void slow(HttpExchange ex) throws IOException {
-        sleep(Long.parseLong(query(ex, "ms", "1000")));
-        sha256(ex);
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     static MessageDigest sha256() {

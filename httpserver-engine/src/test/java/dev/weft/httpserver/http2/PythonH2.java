@@ -138,6 +138,15 @@ final class PythonH2 {
             return this;
         }
 
+        /** Opens the stream only once the requests at these indexes (earlier in the list) have finished. */
+        Req after(int... indexes) {
+            List<Object> after = list("after");
+            for (int i : indexes) {
+                after.add(i);
+            }
+            return this;
+        }
+
         @SuppressWarnings("unchecked")
         private List<Object> list(String key) {
             return (List<Object>) spec.computeIfAbsent(key, k -> new ArrayList<>());

@@ -5,6 +5,7 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.websocket.WebSocketHandler;
 import dev.weft.httpserver.websocket.WebSocketListener;
 import dev.weft.httpserver.websocket.WebSocketSession;
@@ -58,18 +59,9 @@ class WebSocketOverHttp2Test {
 
     private static StatsSnapshot.WebSocket awaitWebSocketStats(Http2TestServers servers, boolean overTls,
                                                               long sessionsOpened) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        StatsSnapshot.WebSocket ws = Weft.stats(servers.server(overTls)).webSocket();
-        while ((ws.sessionsOpened() < sessionsOpened || ws.sessionsActive() > 0) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            ws = Weft.stats(servers.server(overTls)).webSocket();
-        }
-        return ws;
+        return Await.value(sessionsOpened + " WebSocket sessions to have opened and every session to have ended",
+                () -> Weft.stats(servers.server(overTls)).webSocket(),
+                ws -> ws.sessionsOpened() >= sessionsOpened && ws.sessionsActive() == 0);
     }
 
     @ParameterizedTest(name = "over TLS: {0}")

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.StatsSnapshot;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.TestCertificates;
 
@@ -76,15 +77,9 @@ final class ProxyServers implements AutoCloseable {
         return Weft.stats(server).http2();
     }
 
-    /** Polls until {@code condition} holds or 10 s pass; returns the last snapshot. */
-    StatsSnapshot.Proxy awaitStats(Predicate<StatsSnapshot.Proxy> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        StatsSnapshot.Proxy s = stats();
-        while (!condition.test(s) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-            s = stats();
-        }
-        return s;
+    /** Waits until the proxy counters satisfy {@code condition}; returns that snapshot. */
+    StatsSnapshot.Proxy awaitStats(Predicate<StatsSnapshot.Proxy> condition) {
+        return Await.value("the proxy statistics to satisfy the condition", this::stats, condition);
     }
 
     @Override

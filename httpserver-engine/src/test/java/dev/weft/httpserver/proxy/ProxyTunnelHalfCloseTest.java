@@ -1,9 +1,9 @@
 package dev.weft.httpserver.proxy;
 
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.MiniJson;
 import dev.weft.httpserver.testing.TestCertificates;
-import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -48,7 +47,7 @@ class ProxyTunnelHalfCloseTest {
      */
     private static ServerSocket greetingOrigin;
     private static final BlockingQueue<String> received = new LinkedBlockingQueue<>();
-    /** An origin that resets every connection it accepts. */
+    /** An origin that resets every connection it accepts, once the proxy's tunnel to it is open. */
     private static ServerSocket resettingOrigin;
 
     @BeforeAll
@@ -56,6 +55,8 @@ class ProxyTunnelHalfCloseTest {
         greetingOrigin = serve(ProxyTunnelHalfCloseTest::greetThenRecord);
         resettingOrigin = serve(s -> {
             try {
+                // reset once the tunnel is up (the proxy has answered 200), not while the proxy still connects
+                Await.until("the tunnel to the resetting origin to open", () -> proxy.stats().tunnelsActive() > 0);
                 s.setSoLinger(true, 0);
                 s.close();
             } catch (IOException ignored) {
@@ -165,7 +166,7 @@ class ProxyTunnelHalfCloseTest {
         received.clear();
         long resets = proxy.http2Stats().streamsReset();
         Map<String, Object> r = runScript("h2_connect.py", "127.0.0.1", Integer.toString(proxy.port()),
-                greetingTarget(), "sent after END_STREAM", "after-end", "0.5");
+                greetingTarget(), "sent after END_STREAM", "after-end");
         assertEquals("200", r.get("status"), r::toString);
         assertEquals(GREETING, r.get("data"), r::toString);
         assertEquals(Boolean.TRUE, r.get("ended"), r::toString);
@@ -181,12 +182,17 @@ class ProxyTunnelHalfCloseTest {
 
     @Test
     void http2TargetResetIsConnectError() {
+        long resets = proxy.http2Stats().streamsReset();
         Map<String, Object> r = runScript("h2_connect.py", "127.0.0.1", Integer.toString(proxy.port()),
-                "127.0.0.1:" + resettingOrigin.getLocalPort(), "never sent", "after-end", "0.2");
+                "127.0.0.1:" + resettingOrigin.getLocalPort(), "never sent", "after-end");
         assertEquals("200", r.get("status"), r::toString);
         assertEquals(Boolean.FALSE, r.get("ended"), r::toString);
         assertEquals(List.of(0xaL), r.get("resets"), () -> "one RST_STREAM CONNECT_ERROR: " + r);
         assertNull(r.get("goaway"), r::toString);
+        // once the tunnel is over, nothing more can be reset: the proxy sent exactly that one
+        Await.until("the tunnel to end and its reset to be counted", () -> proxy.stats().tunnelsActive() == 0
+                && proxy.http2Stats().streamsReset() > resets);
+        assertEquals(resets + 1, proxy.http2Stats().streamsReset(), "RST_STREAM frames sent or received");
     }
 
     @Test
@@ -201,12 +207,15 @@ class ProxyTunnelHalfCloseTest {
                 assertTrue(atOrigin.isEmpty() || atOrigin.startsWith("failed"), atOrigin);
                 var s = quick.awaitStats(p -> p.tunnelsActive() == 0 && p.tunnelsOpened() == 1);
                 assertEquals(0, s.tunnelsActive(), s::toString);
-                assertThrows(IOException.class, () -> {
-                    for (int i = 0; i < 100; i++) {
+                // the client connection was closed: once the proxy's reset is back, a write fails
+                Await.until("a write to the closed client connection to fail", () -> {
+                    try {
                         client.getOutputStream().write(new byte[1024]);
-                        Thread.sleep(10);
+                        return false;
+                    } catch (IOException closed) {
+                        return true;
                     }
-                }, "the client connection was closed");
+                });
             }
         }
     }

@@ -1,9 +1,12 @@
 package dev.weft.httpserver.server;
 
+import com.sun.net.httpserver.Filter;
+import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.RawHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -30,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where handlers run: inline on the connection's virtual thread by default, else on the set executor. */
-@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ExecutorTest {
 
     private HttpServer server;
@@ -126,26 +130,32 @@ class ExecutorTest {
     }
 
     /**
-     * The handler hands the exchange to the test thread and returns at once; the test thread answers it 200 ms
-     * later. The client gets that answer, and the connection then serves the next request.
+     * The handler hands the exchange to the test thread and returns at once; once it has returned, the test
+     * thread answers it. The client gets that answer, and the connection then serves the next request.
      */
     private void completesLaterFromAnotherThread(ExecutorService executor) throws Exception {
         BlockingQueue<HttpExchange> handedOver = new LinkedBlockingQueue<>();
-        create().createContext("/", ex -> {
+        CountDownLatch handlerReturned = new CountDownLatch(1);
+        HttpContext context = create().createContext("/", ex -> {
             if (ex.getRequestURI().getPath().equals("/later")) {
                 handedOver.add(ex);
             } else {
                 text(ex, "sync");
             }
         });
+        context.getFilters().add(Filter.afterHandler("handler returned", ex -> {
+            if (ex.getRequestURI().getPath().equals("/later")) {
+                handlerReturned.countDown();
+            }
+        }));
         server.setExecutor(executor);
         server.start();
 
         try (RawHttpClient c = RawHttpClient.connect(server.getAddress().getPort())) {
             c.send(get("/later"));
-            HttpExchange ex = handedOver.poll(5, TimeUnit.SECONDS);
+            HttpExchange ex = handedOver.poll(20, TimeUnit.SECONDS);
             assertNotNull(ex, "handler never ran");
-            Thread.sleep(200);
+            Await.latch("the handler to return", handlerReturned);
             Thread answering = new Thread(() -> {
                 try {
                     text(ex, "answered later");
@@ -157,7 +167,7 @@ class ExecutorTest {
             RawHttpClient.Response r = c.readResponse();
             assertEquals(200, r.status());
             assertEquals("answered later", r.bodyText());
-            answering.join(5000);
+            answering.join();
 
             RawHttpClient.Response next = c.send(get("/next")).readResponse();
             assertEquals("sync", next.bodyText());

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** A context's user filters wrap its handler in order, can short-circuit, adapt the request and swap streams. */
-@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class FilterChainTest {
 
     private HttpServer server;

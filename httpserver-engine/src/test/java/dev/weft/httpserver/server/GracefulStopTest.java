@@ -4,6 +4,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.ConnectProbe;
 import dev.weft.httpserver.testing.RawHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -11,27 +13,23 @@ import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** stop(delay): refuse new work at once, let in-flight exchanges finish, force the rest after the delay. */
-@Timeout(value = 15, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class GracefulStopTest {
 
     private final CountDownLatch release = new CountDownLatch(1);
@@ -80,18 +78,12 @@ class GracefulStopTest {
                 .collect(Collectors.toSet());
     }
 
-    private static void assertNoNewWeftThreads(Set<Thread> before) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        Set<Thread> left;
-        do {
-            left = weftThreads();
-            left.removeAll(before);
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(20);
-        } while (System.nanoTime() < deadline);
-        fail("weft threads still alive after stop: " + left.stream().map(Thread::getName).toList());
+    private static void assertNoNewWeftThreads(Set<Thread> before) {
+        Await.value("the weft threads started by the test to end", () -> {
+            Set<String> left = new TreeSet<>();
+            weftThreads().stream().filter(t -> !before.contains(t)).forEach(t -> left.add(t.getName()));
+            return left;
+        }, Set::isEmpty);
     }
 
     @Test
@@ -99,16 +91,16 @@ class GracefulStopTest {
         Set<Thread> before = new HashSet<>();
         int port = start(before);
         CountDownLatch slowEntered = new CountDownLatch(1);
-        AtomicLong slowFinished = new AtomicLong();
+        CountDownLatch slowFinished = new CountDownLatch(1);
         server.createContext("/slow", ex -> {
             slowEntered.countDown();
             try {
-                Thread.sleep(1000);
+                release.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             text(ex, "slow done");
-            slowFinished.set(System.nanoTime());
+            slowFinished.countDown();
         });
         server.createContext("/fast", ex -> text(ex, "fast"));
         server.start();
@@ -116,35 +108,26 @@ class GracefulStopTest {
         try (RawHttpClient idle = RawHttpClient.connect(port); RawHttpClient busy = RawHttpClient.connect(port)) {
             assertEquals("fast", idle.send(get("/fast")).readResponse().bodyText());
             busy.send(get("/slow"));
-            assertTrue(slowEntered.await(5, TimeUnit.SECONDS));
+            Await.latch("the slow exchange to start", slowEntered);
 
-            long stopBegan = System.nanoTime();
-            CompletableFuture<Long> stopReturned = new CompletableFuture<>();
-            Thread stopper = new Thread(() -> {
-                stop(5);
-                stopReturned.complete(System.nanoTime());
-            }, "test-stopper");
-            stopper.start();
+            // A delay no test waits for: stop must return when the exchange ends, long before it.
+            CompletableFuture<Void> stopReturned = CompletableFuture.runAsync(() -> stop(60));
 
-            assertTrue(idle.serverClosedWithin(Duration.ofMillis(700)),
-                    "idle keep-alive connection not closed at once by stop");
-            Thread.sleep(100);
-            try (Socket late = new Socket()) {
-                assertThrows(ConnectException.class,
-                        () -> late.connect(new InetSocketAddress("127.0.0.1", port), 1000),
-                        "new connection accepted after stop began");
-            }
+            // While the in-flight exchange is held: the idle connection is closed, new ones are refused, and stop
+            // has not returned.
+            assertTrue(idle.serverClosed(), "idle keep-alive connection not closed by stop");
+            Await.until("the listener to refuse new connections", () -> ConnectProbe.refused(port));
+            assertFalse(stopReturned.isDone(), "stop returned while an exchange was in flight");
 
+            release.countDown();
             RawHttpClient.Response r = busy.readResponse();
             assertEquals(200, r.status());
             assertEquals("slow done", r.bodyText());
             assertTrue(r.hasConnectionToken("close"), () -> "in-flight response lacks Connection: close: " + r);
             assertTrue(busy.serverClosed(), "connection of the finished exchange left open");
 
-            long returnedAt = stopReturned.get(6, TimeUnit.SECONDS);
-            long stopMillis = TimeUnit.NANOSECONDS.toMillis(returnedAt - stopBegan);
-            assertTrue(stopMillis < 2500, "stop(5) took " + stopMillis + " ms though the exchange ended after ~1 s");
-            assertTrue(returnedAt >= slowFinished.get(), "stop returned before the in-flight exchange finished");
+            stopReturned.get(20, TimeUnit.SECONDS); // fails if stop waits for its delay
+            assertEquals(0, slowFinished.getCount(), "stop returned before the in-flight exchange finished");
         }
         assertNoNewWeftThreads(before);
     }
@@ -169,12 +152,13 @@ class GracefulStopTest {
             c.send(get("/stuck"));
             assertTrue(entered.await(5, TimeUnit.SECONDS));
 
+            // The handler never ends on its own: stop returns only because it forces the exchange after the delay.
             long t0 = System.nanoTime();
             stop(1);
             long took = millisSince(t0);
-            assertTrue(took >= 900 && took < 2500, "stop(1) returned after " + took + " ms");
+            assertTrue(took >= 900, "stop(1) returned after " + took + " ms");
 
-            c.socket().setSoTimeout(2000);
+            c.socket().setSoTimeout(10_000);
             byte[] rest = c.readUntilClose();
             String seen = new String(rest, StandardCharsets.ISO_8859_1);
             assertTrue(!seen.startsWith("HTTP/1.1 200") && !seen.contains("too late"),
@@ -191,10 +175,8 @@ class GracefulStopTest {
         server.start();
         try (RawHttpClient c = RawHttpClient.connect(port)) {
             assertEquals("ok", c.send(get("/")).readResponse().bodyText());
-            long t0 = System.nanoTime();
-            stop(5);
-            long took = millisSince(t0);
-            assertTrue(took < 1000, "stop(5) of an idle server took " + took + " ms");
+            // A delay no test waits for: with nothing in flight, stop returns at once.
+            CompletableFuture.runAsync(() -> stop(60)).get(20, TimeUnit.SECONDS);
             assertTrue(c.serverClosed(), "idle connection left open after stop");
         }
         assertNoNewWeftThreads(before);

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * handler that throws before its response is complete still gets a {@code 500} and a close. Each case runs
  * inline on the connection's thread and on an executor.
  */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class HandlerFailureTest {
 
     private static final String HOST = "Host: a\r\n";

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What sendResponseHeaders and the response stream put on the wire, and what the exchange reports. */
-@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ResponseSemanticsTest {
 
     private HttpServer server;

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link Weft#shutdownGracefully}: the non-blocking drain the Spring Boot integration uses. */
-@Timeout(value = 15, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ShutdownGracefullyTest {
 
     private final CountDownLatch entered = new CountDownLatch(1);

@@ -172,9 +172,12 @@ public final class RawHttpClient implements AutoCloseable {
         }
     }
 
-    /** Whether the server closes the connection within two seconds; see {@link #serverClosedWithin}. */
+    /**
+     * Whether the server closes the connection, waiting for it at most {@link Await#DEFAULT_LIMIT} (a guard
+     * against a hang, not a bound the server must meet); see {@link #serverClosedWithin}.
+     */
     public boolean serverClosed() throws IOException {
-        return serverClosedWithin(Duration.ofSeconds(2));
+        return serverClosedWithin(Await.DEFAULT_LIMIT);
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,22 +67,11 @@ public final class TestServer implements AutoCloseable {
     }
 
     /**
-     * Polls the counters until {@code condition} holds or {@code within} passes; returns the last snapshot
-     * either way (counters are updated by connection threads a moment after the client sees the effect).
+     * Waits until the counters satisfy {@code condition} and returns that snapshot (connection threads update
+     * them a moment after the client sees the effect); fails the test with the last snapshot if they never do.
      */
-    public StatsSnapshot awaitStats(Predicate<StatsSnapshot> condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        StatsSnapshot s = stats();
-        while (!condition.test(s) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            s = stats();
-        }
-        return s;
+    public StatsSnapshot awaitStats(Predicate<StatsSnapshot> condition) {
+        return Await.value("the server's statistics to satisfy the condition", this::stats, condition);
     }
 
     /** A connection to this server through the raw test client. */

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.TestCertificates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HTTPS: per-connection configurator, client certificates, and the TLS handshake timeout. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class HttpsTest {
 
     private final AtomicInteger configureCalls = new AtomicInteger();
@@ -190,10 +191,18 @@ class HttpsTest {
 
     @Test
     void stalledHandshakeIsClosedAfterTheHandshakeTimeout() throws Exception {
-        int port = start(ServerConfig.builder().tlsHandshakeTimeout(Duration.ofMillis(300)).build(), false);
+        // A real client's handshakes must fit in the timeout too: a first one warms the JVM up and leaves a
+        // session the later one resumes.
+        int port = start(ServerConfig.builder().tlsHandshakeTimeout(Duration.ofSeconds(1)).build(), false);
+        SSLContext clientContext = TestCertificates.get().clientContext();
+        try (HttpClient c = client(clientContext)) {
+            assertEquals(200, get(c, port).statusCode());
+        }
+        // the configured timeout, not the default one: closed before that would have run out
+        long defaultMillis = ServerConfig.defaults().tlsHandshakeTimeout().toMillis();
         try (Socket silent = connectSilently(port)) {
             long connected = System.nanoTime();
-            silent.setSoTimeout(3000);
+            silent.setSoTimeout(Math.toIntExact(defaultMillis + Await.DEFAULT_LIMIT.toMillis()));
             try {
                 while (silent.getInputStream().read() >= 0) {
                     // an alert may precede the close
@@ -202,10 +211,10 @@ class HttpsTest {
                 // a reset is a close too
             }
             long closedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - connected);
-            assertTrue(closedAfter >= 250 && closedAfter < 2500, "closed after " + closedAfter + " ms");
+            assertTrue(closedAfter >= 900 && closedAfter < defaultMillis, "closed after " + closedAfter + " ms");
         }
-        // the server is still fine afterwards
-        try (HttpClient c = client(TestCertificates.get().clientContext())) {
+        // the server still accepts and serves a new connection afterwards
+        try (HttpClient c = client(clientContext)) {
             assertEquals(200, get(c, port).statusCode());
         }
     }
@@ -215,10 +224,8 @@ class HttpsTest {
         int port = start(ServerConfig.defaults(), false); // 10 s handshake timeout
         try (Socket silent1 = connectSilently(port); Socket silent2 = connectSilently(port);
              HttpClient other = client(TestCertificates.get().clientContext())) {
-            long t0 = System.nanoTime();
             assertEquals(200, get(other, port).statusCode());
-            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            assertTrue(took < 4000, "served only after " + took + " ms");
+            // served while both handshakes still wait: not after their timeouts
             for (Socket silent : List.of(silent1, silent2)) {
                 silent.setSoTimeout(1);
                 assertThrows(SocketTimeoutException.class, () -> silent.getInputStream().read(),

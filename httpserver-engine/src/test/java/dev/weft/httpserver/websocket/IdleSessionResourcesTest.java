@@ -1,6 +1,7 @@
 package dev.weft.httpserver.websocket;
 
 import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -69,11 +70,7 @@ class IdleSessionResourcesTest {
         for (int i = 0; i < SESSIONS; i++) {
             assertEquals("close:1001", events.close());
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (SessionSweeper.shared().size() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(0, SessionSweeper.shared().size(), "ended sessions leave the sweeper");
+        Await.until("the ended sessions to leave the sweeper", () -> SessionSweeper.shared().size() == 0);
     }
 
     private RawWsClient open() throws IOException, InterruptedException {

@@ -116,7 +116,7 @@ class JdkClientInteropTest {
         assertEquals("text:hello, wörld", events.next());
         assertEquals("binary:100000", events.next());
         assertEquals("close:1000", events.next());
-        var stats = server.awaitStats(s -> s.webSocket().sessionsActive() == 0, java.time.Duration.ofSeconds(5));
+        var stats = server.awaitStats(s -> s.webSocket().sessionsActive() == 0);
         assertEquals(1, stats.webSocket().sessionsOpened());
         assertEquals(2, stats.webSocket().messagesReceived());
         assertEquals(2, stats.webSocket().messagesSent());
@@ -162,7 +162,7 @@ class JdkClientInteropTest {
         assertEquals("close:4001:done: x", c.next());
         // The JDK client answers the close by itself when onClose returns.
         assertTrue(ws.isInputClosed());
-        server.awaitStats(s -> s.webSocket().sessionsActive() == 0, java.time.Duration.ofSeconds(5));
+        server.awaitStats(s -> s.webSocket().sessionsActive() == 0);
         assertEquals(0, server.stats().webSocket().sessionsActive());
     }
 }

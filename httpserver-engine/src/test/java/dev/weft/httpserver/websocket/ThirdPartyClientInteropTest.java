@@ -107,7 +107,7 @@ class ThirdPartyClientInteropTest {
         server = WebSocketTestServers.echoServer(WebSocketConfig.defaults(), events);
         Map<String, Object> r = python("ws://127.0.0.1:" + server.port() + "/echo", null);
         assertPythonSession(r);
-        var stats = server.awaitStats(s -> s.webSocket().sessionsActive() == 0, Duration.ofSeconds(5)).webSocket();
+        var stats = server.awaitStats(s -> s.webSocket().sessionsActive() == 0).webSocket();
         assertEquals(3, stats.sessionsOpened());
         assertEquals(2, stats.protocolCloses());
     }

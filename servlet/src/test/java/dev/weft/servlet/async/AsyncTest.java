@@ -1,7 +1,7 @@
 package dev.weft.servlet.async;
 
+import dev.weft.httpserver.testing.Await;
 import dev.weft.servlet.ErrorPage;
-import dev.weft.servlet.testing.Await;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.PathReport;
 import dev.weft.servlet.testing.ServletServer;

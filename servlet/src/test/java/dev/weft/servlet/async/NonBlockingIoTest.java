@@ -1,6 +1,6 @@
 package dev.weft.servlet.async;
 
-import dev.weft.servlet.testing.Await;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;

@@ -1,8 +1,8 @@
 package dev.weft.servlet.session;
 
+import dev.weft.httpserver.testing.Await;
 import dev.weft.servlet.ServletContainerConfig;
 import dev.weft.servlet.SessionConfig;
-import dev.weft.servlet.testing.Await;
 import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.Http;
 import dev.weft.servlet.testing.ServletServer;

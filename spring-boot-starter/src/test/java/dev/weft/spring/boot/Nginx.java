@@ -1,5 +1,7 @@
 package dev.weft.spring.boot;
 
+import dev.weft.httpserver.testing.Await;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -123,10 +125,9 @@ public final class Nginx implements AutoCloseable {
         }
     }
 
-    /** Waits until {@code port} accepts a connection (true) or nginx exits (false); 30 s at most. */
-    private static boolean awaitListening(Process process, int port) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
+    /** Waits until {@code port} accepts a connection (true) or nginx exits (false). */
+    private static boolean awaitListening(Process process, int port) {
+        return Await.value("nginx to listen on port " + port + " or to exit", () -> {
             if (!process.isAlive()) {
                 return false;
             }
@@ -134,10 +135,9 @@ public final class Nginx implements AutoCloseable {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
                 return true;
             } catch (IOException notYet) {
-                process.waitFor(20, TimeUnit.MILLISECONDS);
+                return null;
             }
-        }
-        return false;
+        }, listening -> true);
     }
 
     private static String log(Path dir) throws IOException {

@@ -2,6 +2,8 @@ package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.ConnectProbe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,11 +20,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -99,7 +99,7 @@ class WeftWebServerTest {
         server.stop();
         server.stop();
         assertThat(server.getPort()).isEqualTo(-1);
-        assertThat(refuses(port)).isTrue();
+        Await.until("the listener to refuse new connections", () -> ConnectProbe.refused(port));
     }
 
     @Test
@@ -255,7 +255,7 @@ class WeftWebServerTest {
 
         server.shutDownGracefully(result::complete);
 
-        assertThat(refuses(port)).as("new connections refused").isTrue();
+        Await.until("the listener to refuse new connections", () -> ConnectProbe.refused(port));
         assertThat(result).isNotDone();
         slowRelease.tryEmitEmpty();
         HttpResponse<String> response = inFlight.get(10, TimeUnit.SECONDS);
@@ -320,21 +320,6 @@ class WeftWebServerTest {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(30))
                 .build();
-    }
-
-    private static boolean refuses(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-            } catch (ConnectException refused) {
-                return true;
-            } catch (IOException other) {
-                // timed out or reset; try again
-            }
-            Thread.sleep(20);
-        }
-        return false;
     }
 
     private static Mono<Void> write(org.springframework.http.server.reactive.ServerHttpResponse response,

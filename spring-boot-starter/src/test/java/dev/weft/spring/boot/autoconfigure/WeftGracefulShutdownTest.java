@@ -1,5 +1,7 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.ConnectProbe;
 import dev.weft.spring.boot.WeftWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -10,9 +12,6 @@ import org.springframework.boot.web.server.reactive.context.ReactiveWebServerApp
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,7 +51,7 @@ class WeftGracefulShutdownTest {
         ConfigurableApplicationContext closing = context;
         CompletableFuture<Void> close = CompletableFuture.runAsync(closing::close);
 
-        assertThat(refusesConnections(port, Duration.ofSeconds(10))).as("new connections refused").isTrue();
+        Await.until("the listener to refuse new connections", () -> ConnectProbe.refused(port));
         assertThat(inFlight).isNotDone();
         assertThat(close).isNotDone();
 
@@ -99,20 +98,5 @@ class WeftGracefulShutdownTest {
                 .properties("server.port=0", "spring.main.banner-mode=off")
                 .properties(properties)
                 .run();
-    }
-
-    private static boolean refusesConnections(int port, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("localhost", port), 1000);
-            } catch (ConnectException refused) {
-                return true;
-            } catch (IOException other) {
-                // timed out or reset; try again
-            }
-            Thread.sleep(20);
-        }
-        return false;
     }
 }

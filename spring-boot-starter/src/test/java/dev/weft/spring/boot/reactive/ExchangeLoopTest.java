@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.reactive;
 
+import dev.weft.httpserver.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -7,13 +8,14 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The per-exchange task loop run by the connection thread. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ExchangeLoopTest {
 
     private final ExchangeLoop loop = new ExchangeLoop();
@@ -100,8 +102,12 @@ class ExchangeLoopTest {
     @Test
     void interruptingTheLoopThreadEndsTheLoop() throws Exception {
         CompletableFuture<Throwable> done = new CompletableFuture<>();
+        CountDownLatch running = new CountDownLatch(1);
+        loop.execute(running::countDown, () -> { });
         Thread thread = Thread.ofVirtual().start(() -> done.complete(loop.run()));
-        Thread.sleep(50);
+        // the loop ran a task and now waits for the next one
+        Await.latch("the loop to run a task", running);
+        Await.until("the loop to wait for a task", () -> thread.getState() == Thread.State.WAITING);
         thread.interrupt();
 
         assertThat(done.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);

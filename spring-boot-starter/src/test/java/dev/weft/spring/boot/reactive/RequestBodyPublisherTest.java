@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.reactive;
 
+import dev.weft.httpserver.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -12,13 +13,14 @@ import java.io.ByteArrayInputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The request body publisher reads exactly what is requested, on the loop's thread. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RequestBodyPublisherTest {
 
     private static final int CHUNK = RequestBodyPublisher.CHUNK_SIZE;
@@ -46,9 +48,16 @@ class RequestBodyPublisherTest {
         new RequestBodyPublisher(in, loop, DefaultDataBufferFactory.sharedInstance).subscribe(recorder);
 
         recorder.awaitChunks(2);
-        Thread.sleep(100); // nothing more may be read without demand
+        // Nothing more is read without demand: every read is a task of the loop, queued before the sentinel.
+        awaitLoopSentinel();
         assertThat(recorder.sizes).containsExactly(CHUNK, CHUNK);
         assertThat(in.reads.get()).isEqualTo(2);
+        // One more chunk asked for, one more read: the count does not run ahead of the demand.
+        recorder.request(1);
+        recorder.awaitChunks(3);
+        awaitLoopSentinel();
+        assertThat(recorder.sizes).containsExactly(CHUNK, CHUNK, CHUNK);
+        assertThat(in.reads.get()).isEqualTo(3);
         assertThat(recorder.threads).containsOnly(loopThread.getName());
 
         recorder.request(Long.MAX_VALUE);
@@ -87,8 +96,18 @@ class RequestBodyPublisherTest {
 
         recorder.subscription.cancel();
         recorder.subscription.request(10); // ignored after cancel
-        Thread.sleep(100);
+        awaitLoopSentinel();
         assertThat(in.reads.get()).isEqualTo(1);
+    }
+
+    /**
+     * Runs a task on the loop and waits for it: the loop runs its tasks in order, one at a time, so every read
+     * queued before it has been done.
+     */
+    private void awaitLoopSentinel() {
+        CountDownLatch ran = new CountDownLatch(1);
+        loop.execute(ran::countDown, () -> { });
+        Await.latch("a task queued on the loop after the reads", ran);
     }
 
     @Test
@@ -159,12 +178,8 @@ class RequestBodyPublisherTest {
             error.complete(throwable);
         }
 
-        void awaitChunks(int n) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (sizes.size() < n && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertThat(sizes).hasSizeGreaterThanOrEqualTo(n);
+        void awaitChunks(int n) {
+            Await.until(n + " chunks", () -> sizes.size() >= n);
         }
     }
 }

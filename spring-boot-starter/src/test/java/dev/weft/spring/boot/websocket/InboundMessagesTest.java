@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.websocket;
 
+import dev.weft.httpserver.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
@@ -20,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The back-pressured publisher behind {@code WebSocketSession.receive()}. */
-@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class InboundMessagesTest {
 
     private final InboundMessages inbound = new InboundMessages();
@@ -52,14 +53,11 @@ class InboundMessagesTest {
 
         Thread session = deliverInBackground(5, delivered);
         // m0 goes to the subscriber, m1 waits in the queue, the third deliver blocks.
-        waitUntil(() -> delivered.get() == 2);
-        Thread.sleep(200);
-        assertThat(delivered).hasValue(2);
-        assertThat(session.isAlive()).isTrue();
+        awaitBlocked(session, delivered, 2);
         assertThat(subscriber.received).hasSize(1);
 
         subscriber.request(4);
-        session.join(5_000);
+        assertThat(session.join(Await.DEFAULT_LIMIT)).as("the session thread ended").isTrue();
         assertThat(delivered).hasValue(5);
         assertThat(subscriber.received).extracting(WebSocketMessage::getPayloadAsText)
                 .containsExactly("m0", "m1", "m2", "m3", "m4");
@@ -92,12 +90,11 @@ class InboundMessagesTest {
         inbound.subscribe(subscriber);
         AtomicInteger delivered = new AtomicInteger();
         Thread session = deliverInBackground(10, delivered);
-        waitUntil(() -> delivered.get() == 1);
+        awaitBlocked(session, delivered, 1);
 
         subscriber.cancel();
-        session.join(5_000);
 
-        assertThat(session.isAlive()).isFalse();
+        assertThat(session.join(Await.DEFAULT_LIMIT)).as("the session thread ended").isTrue();
         assertThat(delivered).hasValue(10);
         assertThat(subscriber.received).isEmpty();
     }
@@ -108,10 +105,10 @@ class InboundMessagesTest {
         inbound.subscribe(subscriber);
         AtomicInteger delivered = new AtomicInteger();
         Thread session = deliverInBackground(3, delivered);
-        waitUntil(() -> delivered.get() == 1);
+        awaitBlocked(session, delivered, 1);
 
         inbound.discard();
-        session.join(5_000);
+        assertThat(session.join(Await.DEFAULT_LIMIT)).as("the session thread ended").isTrue();
         inbound.fail(new IllegalStateException("connection lost"));
 
         assertThat(subscriber.error).hasMessage("connection lost");
@@ -185,11 +182,13 @@ class InboundMessagesTest {
         }
     }
 
-    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).isTrue();
+    /**
+     * Waits until the session thread has delivered {@code n} messages and is blocked in the next delivery: a
+     * thread waiting there is parked, which its state shows.
+     */
+    private static void awaitBlocked(Thread session, AtomicInteger delivered, int n) {
+        Await.until(n + " messages delivered and the next delivery blocked",
+                () -> delivered.get() == n && session.getState() == Thread.State.WAITING);
+        assertThat(delivered).hasValue(n);
     }
 }
