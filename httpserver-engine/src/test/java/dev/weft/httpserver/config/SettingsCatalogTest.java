@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.httpserver.testing.ConfigurationReference;
+
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -24,8 +23,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The settings catalog covers every configuration field, and the system properties and the reference follow it. */
 class SettingsCatalogTest {
-
-    private static final Path REFERENCE = Path.of("..", "docs", "configuration.md");
 
     static List<Setting<?>> settings() {
         return Settings.all();
@@ -87,9 +84,9 @@ class SettingsCatalogTest {
 
     @Test
     void theConfigurationReferenceListsEverySettingWithItsPropertyAndDefault() throws IOException {
-        Map<String, List<String>> rows = referenceRows();
+        Map<String, List<String>> rows = ConfigurationReference.settingsRows();
         assertEquals(Settings.all().stream().map(Setting::name).toList(), List.copyOf(rows.keySet()),
-                "the settings table of " + REFERENCE + ", in the catalog's order");
+                "the settings table of " + ConfigurationReference.PAGE + ", in the catalog's order");
         for (Setting<?> setting : Settings.all()) {
             List<String> row = rows.get(setting.name());
             assertTrue(row.get(1).startsWith("`" + setting.systemProperty() + "`"),
@@ -98,21 +95,6 @@ class SettingsCatalogTest {
                     setting.name() + ": default column '" + row.get(3) + "' should start with '"
                             + setting.defaultText() + "'");
         }
-    }
-
-    /** The rows of the marked settings table of the configuration reference, by their first cell without backticks. */
-    static Map<String, List<String>> referenceRows() throws IOException {
-        List<String> lines = Files.readAllLines(REFERENCE);
-        int begin = lines.indexOf("<!-- settings-table:begin -->");
-        int end = lines.indexOf("<!-- settings-table:end -->");
-        assertTrue(begin >= 0 && begin < end, "settings table markers in " + REFERENCE);
-        Map<String, List<String>> rows = new LinkedHashMap<>();
-        for (String line : lines.subList(begin + 3, end)) { // after the marker, the header and the separator
-            List<String> cells = Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
-                    .map(String::strip).toList();
-            rows.put(cells.get(0).replace("`", ""), cells);
-        }
-        return rows;
     }
 
     private static List<String> components(Class<? extends Record> type, String prefix) {

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.httpserver.config.Setting;
 import dev.weft.httpserver.config.Settings;
+import dev.weft.httpserver.testing.ConfigurationReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +36,6 @@ class EngineSettingsBindingTest {
 
     /** {@code weft.server.*} properties that are not engine settings themselves. */
     private static final Set<String> NOT_SETTINGS = Set.of("weft.server.stats-page.enabled");
-
-    private static final Path REFERENCE = Path.of("..", "docs", "configuration.md");
 
     static String springProperty(Setting<?> setting) {
         return BOOT_PROPERTIES.getOrDefault(setting.name(), "weft.server." + EngineSettings.propertyPath(setting));
@@ -127,16 +123,8 @@ class EngineSettingsBindingTest {
     }
 
     private static Map<String, String> referenceSpringColumn() throws IOException {
-        List<String> lines = Files.readAllLines(REFERENCE);
-        int begin = lines.indexOf("<!-- settings-table:begin -->");
-        int end = lines.indexOf("<!-- settings-table:end -->");
-        assertThat(begin).as("settings table markers in " + REFERENCE).isNotNegative().isLessThan(end);
         Map<String, String> column = new LinkedHashMap<>();
-        for (String line : lines.subList(begin + 3, end)) {
-            List<String> cells = Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
-                    .map(String::strip).toList();
-            column.put(cells.get(0).replace("`", ""), cells.get(2));
-        }
+        ConfigurationReference.settingsRows().forEach((name, cells) -> column.put(name, cells.get(2)));
         return column;
     }
 }
