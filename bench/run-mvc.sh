@@ -19,8 +19,9 @@
 # the app are identical, only the jar's server differs. Load comes from wrk against 127.0.0.1.
 #
 # Per server and round: start; read VmRSS (after startup); a JIT warm-up of JIT_WARMUP in each
-# mode (Spring MVC's stack takes long to reach steady state on 2 cores, Tomcat's most: after 5 s
-# on each endpoint, Tomcat's first measured mode ran at 40% of its speed); for each mode a warm-up
+# mode (Spring MVC's stack takes long to reach steady state on 2 cores: after 5 s on each endpoint,
+# Tomcat's first measured mode ran at 40% of its speed, and Weft's non-pipelined modes were still
+# 15-25% below their speed after 15 s); for each mode a warm-up
 # then a measured wrk run (plaintext, plaintext-pipelined, json, json-pipelined; pipelined = bench/pipeline.lua,
 # PIPELINE_DEPTH requests per send); then wrk with HOLD_CONNECTIONS connections on /plaintext for
 # HOLD_DURATION while VmRSS is read every half second (the highest reading is reported); stop.
@@ -28,9 +29,9 @@
 #
 # Knobs (environment variables):
 #   SERVERS          servers to run                            (default "weft tomcat jetty")
-#   ROUNDS           rounds; each round runs every server once (default 2)
+#   ROUNDS           rounds; each round runs every server once (default 3)
 #   DURATION         wrk duration of each measured run         (default 5s)
-#   JIT_WARMUP       wrk in each mode after startup            (default 5s; 0 = none)
+#   JIT_WARMUP       wrk in each mode after startup            (default 15s; 0 = none)
 #   WARMUP           wrk warm-up before each measured run      (default 2s; 0 = no warm-up)
 #   CONNECTIONS      wrk connections of the measured runs      (default 64)
 #   PIPELINE_DEPTH   requests per pipelined send               (default 16)
@@ -57,9 +58,9 @@ PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
 MVC_DIR="$BENCH_DIR/mvc"
 
 SERVERS="${SERVERS:-weft tomcat jetty}"
-ROUNDS="${ROUNDS:-2}"
+ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
-JIT_WARMUP="${JIT_WARMUP:-5s}"
+JIT_WARMUP="${JIT_WARMUP:-15s}"
 WARMUP="${WARMUP:-2s}"
 CONNECTIONS="${CONNECTIONS:-64}"
 PIPELINE_DEPTH="${PIPELINE_DEPTH:-16}"
@@ -141,30 +142,13 @@ else
 fi
 
 # The server libraries inside each jar, for the report (and a sanity check of each jar).
-declare -A SERVER_LIBS=()
-for s in "${SERVER_LIST[@]}"; do
-  jar=$(app_jar "$s")
-  [[ -s $jar ]] || die "$jar is missing (build it, or run without SKIP_BUILD=1)"
-  libs=""
-  if command -v unzip >/dev/null 2>&1; then
-    libs=$(unzip -Z1 "$jar" 'BOOT-INF/lib/*' 2>/dev/null | sed 's|^BOOT-INF/lib/||; s|\.jar$||' |
-      grep -E '^(weft-|tomcat-embed-core-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webmvc-)' |
-      sort | tr '\n' ' ') || libs=""
-    if [[ $s != tomcat && $libs == *tomcat-embed-core-* ]]; then
-      warn "$jar contains Tomcat; the ready-line check will show which server actually starts"
-    fi
-  fi
-  SERVER_LIBS[$s]=${libs% }
-  log "$s jar: $jar (${SERVER_LIBS[$s]:-libraries not listed})"
-done
+collect_boot_jar_libs '^(weft-|tomcat-embed-core-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webmvc-)' \
+  tomcat tomcat-embed-core- "${SERVER_LIST[@]}"
 
 # ---------------------------------------------------------------------------------------------
 # Server definitions (used by start_server in lib/common.sh)
 # ---------------------------------------------------------------------------------------------
-server_cmd() { # server port -> fills SERVER_CMD
-  local server=$1 port=$2
-  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -jar "$(app_jar "$server")" "--server.port=$port")
-}
+server_cmd() { boot_server_cmd "$@"; }
 
 # Succeeds if the WebServer class printed by the app belongs to the intended server.
 provider_class_ok() {

@@ -113,31 +113,14 @@ else
   done
 fi
 
-# The server libraries inside each jar, for the report (and a sanity check of the weft jar).
-declare -A SERVER_LIBS=()
-for s in "${SERVER_LIST[@]}"; do
-  jar=$(app_jar "$s")
-  [[ -s $jar ]] || die "$jar is missing (build it, or run without SKIP_BUILD=1)"
-  libs=""
-  if command -v unzip >/dev/null 2>&1; then
-    libs=$(unzip -Z1 "$jar" 'BOOT-INF/lib/*' 2>/dev/null | sed 's|^BOOT-INF/lib/||; s|\.jar$||' |
-      grep -E '^(weft-|reactor-netty-http-|netty-codec-http-[0-9]|netty-transport-native-epoll-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webflux-)' |
-      sort | tr '\n' ' ') || libs=""
-    if [[ $s != netty && $libs == *reactor-netty-http-* ]]; then
-      warn "$jar contains Reactor Netty; the ready-line check will show which server actually starts"
-    fi
-  fi
-  SERVER_LIBS[$s]=${libs% }
-  log "$s jar: $jar (${SERVER_LIBS[$s]:-libraries not listed})"
-done
+# The server libraries inside each jar, for the report (and a sanity check of each jar).
+collect_boot_jar_libs '^(weft-|reactor-netty-http-|netty-codec-http-[0-9]|netty-transport-native-epoll-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webflux-)' \
+  netty reactor-netty-http- "${SERVER_LIST[@]}"
 
 # ---------------------------------------------------------------------------------------------
 # Server definitions (used by start_server in lib/common.sh)
 # ---------------------------------------------------------------------------------------------
-server_cmd() { # server port -> fills SERVER_CMD
-  local server=$1 port=$2
-  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -jar "$(app_jar "$server")" "--server.port=$port")
-}
+server_cmd() { boot_server_cmd "$@"; }
 
 # Succeeds if the WebServer class printed by the app belongs to the intended server.
 provider_class_ok() {

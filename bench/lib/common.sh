@@ -238,6 +238,39 @@ wrk_cmd() { # mode duration port -> fills WRK_CMD
   fi
 }
 
+# ---------------------------------------------------------------------------------------------
+# Spring Boot harnesses (run-spring.sh, run-mvc.sh): every server is the same app, repackaged by
+# spring-boot-maven-plugin into the jar the harness's app_jar NAME prints, started on one JDK
+# ($JAVA) with the same flags (the array JVM_FLAGS).
+# ---------------------------------------------------------------------------------------------
+boot_server_cmd() { # server port -> fills SERVER_CMD
+  SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -jar "$(app_jar "$1")" "--server.port=$2")
+}
+
+# Checks each server's jar exists and fills SERVER_LIBS[NAME] with the server libraries inside it
+# (BOOT-INF/lib entries matching LIB_REGEX), for the report. A jar other than OWNER's that holds
+# OWNER_LIB (the default server's library, e.g. tomcat-embed-core-) gets a warning: the ready-line
+# check then shows which server really starts.
+declare -A SERVER_LIBS=()
+collect_boot_jar_libs() { # lib-regex owner owner-lib servers...
+  local regex=$1 owner=$2 owner_lib=$3 s jar libs
+  shift 3
+  for s in "$@"; do
+    jar=$(app_jar "$s")
+    [[ -s $jar ]] || die "$jar is missing (build it, or run without SKIP_BUILD=1)"
+    libs=""
+    if command -v unzip >/dev/null 2>&1; then
+      libs=$(unzip -Z1 "$jar" 'BOOT-INF/lib/*' 2>/dev/null | sed 's|^BOOT-INF/lib/||; s|\.jar$||' |
+        grep -E "$regex" | sort | tr '\n' ' ') || libs=""
+      if [[ $s != "$owner" && $libs == *"$owner_lib"* ]]; then
+        warn "$jar contains $owner_lib*; the ready-line check will show which server actually starts"
+      fi
+    fi
+    SERVER_LIBS[$s]=${libs% }
+    log "$s jar: $jar (${SERVER_LIBS[$s]:-libraries not listed})"
+  done
+}
+
 quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; done; echo "${out# }"; }
 
 # The smoke test of start_server: retries until the server on PORT answers GET /plaintext with
