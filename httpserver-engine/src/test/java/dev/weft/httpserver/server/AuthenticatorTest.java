@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -25,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -65,16 +65,8 @@ class AuthenticatorTest {
             ran.set(true);
             HttpPrincipal p = ex.getPrincipal();
             String body = p == null ? "none" : p.getUsername() + "@" + p.getRealm() + " " + p.getName();
-            text(ex, body);
+            respond(ex, 200, body);
         };
-    }
-
-    private static void text(HttpExchange ex, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(200, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 
     private RawHttpClient.Response get(String path, String extraHeaders) throws IOException {
@@ -180,7 +172,7 @@ class AuthenticatorTest {
         List<String> log = new CopyOnWriteArrayList<>();
         HttpContext ctx = server.createContext("/order", ex -> {
             log.add("handler");
-            text(ex, "ok");
+            respond(ex, 200, "ok");
         });
         ctx.getFilters().add(Filter.beforeHandler("user-filter", ex -> log.add("filter")));
         ctx.setAuthenticator(new Authenticator() {

@@ -13,12 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -41,15 +40,7 @@ class ContextMatchingTest {
 
     /** Answers 200 with "name contextPath". */
     private static HttpHandler named(String name) {
-        return ex -> text(ex, name + " " + ex.getHttpContext().getPath());
-    }
-
-    private static void text(HttpExchange ex, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(200, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
+        return ex -> respond(ex, 200, name + " " + ex.getHttpContext().getPath());
     }
 
     private RawHttpClient.Response get(String target) throws IOException {
@@ -117,7 +108,7 @@ class ContextMatchingTest {
     @Test
     void contextAttributesAreVisibleToTheHandler() throws IOException {
         HttpContext ctx = server.createContext("/attr",
-                ex -> text(ex, String.valueOf(ex.getHttpContext().getAttributes().get("greeting"))));
+                ex -> respond(ex, 200, String.valueOf(ex.getHttpContext().getAttributes().get("greeting"))));
         ctx.getAttributes().put("greeting", "hello from the context");
 
         assertEquals("hello from the context", bodyOf("/attr"));
@@ -130,7 +121,7 @@ class ContextMatchingTest {
             ex.setAttribute("k", "set by handler");
             String own = String.valueOf(ex.getAttribute("k"));
             String inContext = String.valueOf(ex.getHttpContext().getAttributes().get("k"));
-            text(ex, before + "|" + own + "|" + inContext);
+            respond(ex, 200, before + "|" + own + "|" + inContext);
         });
 
         assertEquals("null|set by handler|null", bodyOf("/ex"));
@@ -143,7 +134,7 @@ class ContextMatchingTest {
         CompletableFuture<HttpContext> seen = new CompletableFuture<>();
         HttpContext ctx = server.createContext("/where", ex -> {
             seen.complete(ex.getHttpContext());
-            text(ex, "ok");
+            respond(ex, 200, "ok");
         });
 
         assertEquals("ok", bodyOf("/where/deeper"));

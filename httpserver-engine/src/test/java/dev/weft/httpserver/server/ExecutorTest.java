@@ -13,9 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +24,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -55,14 +54,6 @@ class ExecutorTest {
         return server;
     }
 
-    private static void text(HttpExchange ex, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(200, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     private static String get(String path) {
         return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
     }
@@ -72,7 +63,7 @@ class ExecutorTest {
         List<Thread> threads = new CopyOnWriteArrayList<>();
         create().createContext("/", ex -> {
             threads.add(Thread.currentThread());
-            text(ex, "ok");
+            respond(ex, 200, "ok");
         });
         server.start();
         int port = server.getAddress().getPort();
@@ -98,7 +89,7 @@ class ExecutorTest {
         List<Thread> threads = new CopyOnWriteArrayList<>();
         create().createContext("/", ex -> {
             threads.add(Thread.currentThread());
-            text(ex, Thread.currentThread().getName());
+            respond(ex, 200, Thread.currentThread().getName());
         });
         server.setExecutor(pool);
         assertSame(pool, server.getExecutor());
@@ -140,7 +131,7 @@ class ExecutorTest {
             if (ex.getRequestURI().getPath().equals("/later")) {
                 handedOver.add(ex);
             } else {
-                text(ex, "sync");
+                respond(ex, 200, "sync");
             }
         });
         context.getFilters().add(Filter.afterHandler("handler returned", ex -> {
@@ -158,7 +149,7 @@ class ExecutorTest {
             Await.latch("the handler to return", handlerReturned);
             Thread answering = new Thread(() -> {
                 try {
-                    text(ex, "answered later");
+                    respond(ex, 200, "answered later");
                 } catch (IOException e) {
                     throw new RuntimeException(e);
                 }

@@ -27,6 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -45,14 +46,6 @@ class FilterChainTest {
     @AfterEach
     void stop() {
         server.stop(0);
-    }
-
-    private static void text(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 
     private static Filter recording(String name, List<String> log) {
@@ -80,7 +73,7 @@ class FilterChainTest {
         List<String> log = new CopyOnWriteArrayList<>();
         HttpContext ctx = server.createContext("/f", ex -> {
             log.add("handler");
-            text(ex, 200, "ok");
+            respond(ex, 200, "ok");
         });
         ctx.getFilters().add(recording("first", log));
         ctx.getFilters().add(recording("second", log));
@@ -97,7 +90,7 @@ class FilterChainTest {
     @Test
     void beforeHandlerAndAfterHandlerFiltersSeeTheExchange() throws Exception {
         CompletableFuture<Integer> codeAfter = new CompletableFuture<>();
-        HttpContext ctx = server.createContext("/ba", ex -> text(ex, 201,
+        HttpContext ctx = server.createContext("/ba", ex -> respond(ex, 201,
                 String.valueOf(ex.getAttribute("before"))));
         ctx.getFilters().add(Filter.beforeHandler("mark", ex -> ex.setAttribute("before", "marked")));
         ctx.getFilters().add(Filter.afterHandler("code", ex -> codeAfter.complete(ex.getResponseCode())));
@@ -113,7 +106,7 @@ class FilterChainTest {
 
     @Test
     void adaptRequestFilterAddsAHeaderTheHandlerSees() throws IOException {
-        HttpContext ctx = server.createContext("/adapt", ex -> text(ex, 200,
+        HttpContext ctx = server.createContext("/adapt", ex -> respond(ex, 200,
                 ex.getRequestHeaders().getFirst("X-Added") + "," + ex.getRequestHeaders().getFirst("X-Original")));
         ctx.getFilters().add(Filter.adaptRequest("add", r -> r.with("X-Added", List.of("yes"))));
 
@@ -128,12 +121,12 @@ class FilterChainTest {
         AtomicBoolean handlerRan = new AtomicBoolean();
         HttpContext ctx = server.createContext("/guarded", ex -> {
             handlerRan.set(true);
-            text(ex, 200, "secret");
+            respond(ex, 200, "secret");
         });
         ctx.getFilters().add(new Filter() {
             @Override
             public void doFilter(HttpExchange ex, Chain chain) throws IOException {
-                text(ex, 403, "blocked by filter");
+                respond(ex, 403, "blocked by filter");
             }
 
             @Override
@@ -156,7 +149,7 @@ class FilterChainTest {
 
     @Test
     void setStreamsWrapsTheResponseBody() throws IOException {
-        HttpContext ctx = server.createContext("/upper", ex -> text(ex, 200, "hello, world"));
+        HttpContext ctx = server.createContext("/upper", ex -> respond(ex, 200, "hello, world"));
         ctx.getFilters().add(new Filter() {
             @Override
             public void doFilter(HttpExchange ex, Chain chain) throws IOException {
@@ -178,7 +171,7 @@ class FilterChainTest {
 
     @Test
     void setStreamsReplacesTheRequestBody() throws IOException {
-        HttpContext ctx = server.createContext("/prefix", ex -> text(ex, 200,
+        HttpContext ctx = server.createContext("/prefix", ex -> respond(ex, 200,
                 new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
         ctx.getFilters().add(new Filter() {
             @Override

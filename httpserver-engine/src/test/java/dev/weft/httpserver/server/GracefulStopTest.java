@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -24,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,14 +53,6 @@ class GracefulStopTest {
     private void stop(int delay) {
         stopped = true;
         server.stop(delay);
-    }
-
-    private static void text(HttpExchange ex, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(200, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 
     private static String get(String path) {
@@ -99,10 +91,10 @@ class GracefulStopTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            text(ex, "slow done");
+            respond(ex, 200, "slow done");
             slowFinished.countDown();
         });
-        server.createContext("/fast", ex -> text(ex, "fast"));
+        server.createContext("/fast", ex -> respond(ex, 200, "fast"));
         server.start();
 
         try (RawHttpClient idle = RawHttpClient.connect(port); RawHttpClient busy = RawHttpClient.connect(port)) {
@@ -144,7 +136,7 @@ class GracefulStopTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            text(ex, "too late");
+            respond(ex, 200, "too late");
         });
         server.start();
 
@@ -171,7 +163,7 @@ class GracefulStopTest {
     void stopOfAnIdleServerReturnsPromptlyAndLeavesNoThreads() throws Exception {
         Set<Thread> before = new HashSet<>();
         int port = start(before);
-        server.createContext("/", ex -> text(ex, "ok"));
+        server.createContext("/", ex -> respond(ex, 200, "ok"));
         server.start();
         try (RawHttpClient c = RawHttpClient.connect(port)) {
             assertEquals("ok", c.send(get("/")).readResponse().bodyText());
