@@ -53,11 +53,11 @@ public final class Http1Connection implements ConnectionServer {
                 return;
             }
             if (in.buffered() == 0) {
+                // No Thread.yield() before this read, although one often spares the park / poller / unpark
+                // round trip: yielded threads go back on their carrier's local queue, ahead of the JDK's
+                // read pollers, so a steady stream of them stalls every connection that did park for up
+                // to hundreds of milliseconds.
                 in.idleDeadline(System.nanoTime(), idleNanos);
-                // Let the other connections run first: by the time this thread is scheduled again its
-                // client has often sent the next request, and the read below then completes without a
-                // park / poller / unpark round trip.
-                Thread.yield();
                 try {
                     if (in.fill() < 0) {
                         return;
