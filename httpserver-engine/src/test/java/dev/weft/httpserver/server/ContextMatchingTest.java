@@ -45,7 +45,7 @@ class ContextMatchingTest {
 
     private RawHttpClient.Response get(String target) throws IOException {
         try (RawHttpClient c = RawHttpClient.connect(server.getAddress().getPort())) {
-            c.send("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            c.send(RawHttpClient.get(target));
             return c.readResponse();
         }
     }

@@ -24,6 +24,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static dev.weft.httpserver.testing.RawHttpClient.get;
 import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -52,10 +53,6 @@ class ExecutorTest {
     private HttpServer create() throws IOException {
         server = Weft.createHttpServer(new InetSocketAddress("127.0.0.1", 0), 0, ServerConfig.defaults());
         return server;
-    }
-
-    private static String get(String path) {
-        return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
     }
 
     @Test

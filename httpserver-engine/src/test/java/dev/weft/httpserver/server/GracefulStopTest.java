@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import static dev.weft.httpserver.testing.RawHttpClient.get;
 import static dev.weft.httpserver.testing.TestServer.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,10 +54,6 @@ class GracefulStopTest {
     private void stop(int delay) {
         stopped = true;
         server.stop(delay);
-    }
-
-    private static String get(String path) {
-        return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
     }
 
     private static long millisSince(long nanos) {

@@ -52,7 +52,7 @@ class RequestPathAgreementTest {
 
     private RawHttpClient.Response get(String target) throws IOException {
         try (RawHttpClient c = server.connect()) {
-            return c.send("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n").readResponse();
+            return c.send(RawHttpClient.get(target)).readResponse();
         }
     }
 

@@ -26,6 +26,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import static dev.weft.httpserver.testing.RawHttpClient.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -64,10 +65,6 @@ class ResponseSemanticsTest {
         try (RawHttpClient c = connect()) {
             return c.send(request).readResponse();
         }
-    }
-
-    private static String get(String target) {
-        return "GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
     }
 
     private static void write(HttpExchange ex, String s) throws IOException {

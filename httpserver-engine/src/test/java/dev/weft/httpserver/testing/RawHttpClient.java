@@ -73,6 +73,11 @@ public final class RawHttpClient implements AutoCloseable {
         }
     }
 
+    /** A minimal HTTP/1.1 GET of {@code target} with {@code Host: localhost}, ready for {@link #send(String)}. */
+    public static String get(String target) {
+        return "GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    }
+
     /** Sends the string as ISO-8859-1 bytes (each char becomes one byte). */
     public RawHttpClient send(String latin1) throws IOException {
         return send(latin1.getBytes(StandardCharsets.ISO_8859_1));
