@@ -42,6 +42,8 @@
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
+#   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
+#                   see lib/common.sh)
 #
 # A run fails (and is left out of the medians) when h2load exits non-zero or times out, prints no
 # "finished in" line, reports any failed, errored or timed-out request, fewer succeeded requests
@@ -86,6 +88,7 @@ source "$BENCH_DIR/lib/plaintext.sh"
 # Argument checks
 # ---------------------------------------------------------------------------------------------
 check_positive_ints ROUNDS REQUESTS CLIENTS STREAMS H2LOAD_TIMEOUT STARTUP_TIMEOUT WARMUP_RUNS
+check_cpu_lists
 [[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be 0 or a number of requests (got '$WARMUP')"
 # h2load refuses -n smaller than -c.
 (( REQUESTS >= CLIENTS )) || die "REQUESTS ($REQUESTS) must be at least CLIENTS ($CLIENTS)"
@@ -382,6 +385,7 @@ report() {
   local t vals ok
   echo "HTTP/2 plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  cpu_placement
   echo "h2load: $( (h2load --version 2>&1 || true) | head -n 1)"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
     "streams per client: $STREAMS; warm-up: $WARMUP requests per run, in $WARMUP_RUNS h2load run(s)"

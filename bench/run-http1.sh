@@ -18,6 +18,8 @@
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
+#   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
+#                   see lib/common.sh)
 #
 # How each provider is selected (HttpServerProvider.provider() looks at the system property
 # com.sun.net.httpserver.HttpServerProvider first, then META-INF/services on the class path,
@@ -147,6 +149,7 @@ report() {
   local provider mode
   echo "HTTP/1.1 plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  cpu_placement
   echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP per mode;" \
     "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"

@@ -41,6 +41,8 @@
 #   JVM_OPTS         JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
 #   BENCH_JDK        use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT  seconds to wait for a server to become ready (default 60)
+#   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and wrk (default: not pinned; see
+#                    lib/common.sh); SERVER_CPUS=1 LOAD_CPUS=0 gives the server a core of its own
 #   SKIP_BUILD       1 = use the existing bench/mvc/*/target/app.jar, build nothing (default 0)
 #
 # The app prints "ready <WebServer class> <port>" once the server listens (its log level is WARN,
@@ -261,6 +263,7 @@ report() {
   local server other mode label line
   echo "Spring MVC benchmark: plaintext and JSON ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  cpu_placement
   echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP per mode;" \
     "warm-up: $WARMUP per mode;" \

@@ -27,6 +27,8 @@
 #   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 60)
+#   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
+#                   see lib/common.sh)
 #   SKIP_BUILD      1 = use the existing bench/spring/*/target/app.jar, build nothing (default 0)
 #   WEFT_INSTALL    0 = do not install spring-boot-starter from this repository first; use the
 #                   weft-spring-boot-starter already in ~/.m2 (default 1)
@@ -163,6 +165,7 @@ report() {
   local server other label
   echo "Spring WebFlux plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
+  cpu_placement
   echo "wrk: $( (wrk -v 2>&1 || true) | head -n 1)"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP per mode;" \
     "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"

@@ -50,6 +50,8 @@
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
+#   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
+#                   see lib/common.sh)
 #
 # A run fails (and is left out of the medians) when ws-load exits non-zero or is killed (every ws-load run
 # is bounded by `timeout`), reports any error (a failed handshake, a missing, late, wrong or reordered
@@ -100,6 +102,7 @@ source "$BENCH_DIR/lib/weft-jar.sh"
 WARMUP=${WARMUP%s}
 DURATION=${DURATION%s}
 check_positive_ints ROUNDS CONNECTIONS MESSAGE_SIZE WINDOW DURATION IDLE_SESSIONS IDLE_ROUNDS IDLE_HOLD STARTUP_TIMEOUT
+check_cpu_lists
 [[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be a number of seconds (got '$WARMUP')"
 [[ $COMPRESSED =~ ^[01]$ ]] || die "COMPRESSED must be 0 or 1 (got '$COMPRESSED')"
 [[ $IDLE_TIMEOUT =~ ^PT[0-9]+[HMS]$ ]] || die "IDLE_TIMEOUT must look like PT10M (got '$IDLE_TIMEOUT')"
@@ -454,6 +457,7 @@ report() {
   local s mode key vals ok
   echo "WebSocket benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1)); JVM_OPTS: $JVM_OPTS; IDLE_JVM_OPTS: $IDLE_JVM_OPTS"
+  cpu_placement
   has_server jetty && echo "Jetty: $JETTY_VERSION (jetty-websocket-jetty-server, core API)"
   echo "ws-load: $WS_LOAD_VERSION"
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); load average at the start of the report: $(cut -d' ' -f1-3 /proc/loadavg)"

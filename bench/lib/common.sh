@@ -15,6 +15,12 @@
 # once it listens, and must answer GET /plaintext with "Hello, World!" (unless the harness redefines
 # server_smoke).
 #
+# Optional CPU placement, for every harness (empty = the scheduler decides, the default):
+#   SERVER_CPUS  CPU list for the server (taskset -c syntax, e.g. "1")
+#   LOAD_CPUS    CPU list for the load generator (e.g. "0")
+# Pinning them to disjoint CPUs keeps the load generator from taking CPU time from the server under
+# test, the way a separate load machine would; check_common_knobs checks the lists.
+#
 # Globals kept here: SERVER_PID SERVER_PORT WRK_PID STARTED_PIDS (lifecycle), SERVER_CMD WRK_CMD
 # (filled by server_cmd / wrk_cmd), SAMPLES["name mode"] (req/s values), SERVER_CMDS WRK_CMDS
 # (for the report), RAW_LINES (one line per measured run).
@@ -44,9 +50,36 @@ check_positive_ints() { # variable names... -> dies unless each holds a positive
 
 check_common_knobs() {
   check_positive_ints ROUNDS CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT
+  check_cpu_lists
   [[ $DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "DURATION must look like 10s, 1m, ... (got '$DURATION')"
   [[ $WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "WARMUP must be 0 or look like 3s (got '$WARMUP')"
   (( WRK_THREADS <= CONNECTIONS )) || die "WRK_THREADS must not exceed CONNECTIONS"
+}
+
+SERVER_CPUS="${SERVER_CPUS:-}"
+LOAD_CPUS="${LOAD_CPUS:-}"
+SERVER_PIN=()
+LOAD_PIN=()
+check_cpu_lists() { # fills SERVER_PIN and LOAD_PIN (command prefixes) from SERVER_CPUS and LOAD_CPUS
+  local name
+  for name in SERVER_CPUS LOAD_CPUS; do
+    [[ -z ${!name} || ${!name} =~ ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$ ]] ||
+      die "$name must be a CPU list such as 1 or 0,2-3 (got '${!name}')"
+  done
+  if [[ -n $SERVER_CPUS || -n $LOAD_CPUS ]]; then
+    command -v taskset >/dev/null || die "SERVER_CPUS/LOAD_CPUS need taskset (util-linux)"
+  fi
+  [[ -z $SERVER_CPUS ]] || SERVER_PIN=(taskset -c "$SERVER_CPUS")
+  [[ -z $LOAD_CPUS ]] || LOAD_PIN=(taskset -c "$LOAD_CPUS")
+}
+
+# One line for the reports: where the server and the load generator ran.
+cpu_placement() {
+  if [[ -z $SERVER_CPUS && -z $LOAD_CPUS ]]; then
+    echo "CPU placement: none (server and load generator share all $(nproc) CPUs)"
+  else
+    echo "CPU placement: server on CPUs ${SERVER_CPUS:-all}, load generator on CPUs ${LOAD_CPUS:-all}"
+  fi
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -63,7 +96,7 @@ STARTED_PIDS=()
 run_wrk() {
   local out=$1 rc=0
   shift
-  "$@" >"$out" 2>&1 </dev/null &
+  "${LOAD_PIN[@]}" "$@" >"$out" 2>&1 </dev/null &
   WRK_PID=$!
   wait "$WRK_PID" || rc=$?
   WRK_PID=""
@@ -302,8 +335,8 @@ start_server() { # provider round [tag]
     logf="$LOG_DIR/server-$tag-r$round.log"
     SERVER_LOG=$logf
     server_cmd "$provider" "$port"
-    printf '+ %s\n' "$(quote_cmd "${SERVER_CMD[@]}")" >&2
-    "${SERVER_CMD[@]}" >"$logf" 2>&1 </dev/null &
+    printf '+ %s\n' "$(quote_cmd "${SERVER_PIN[@]}" "${SERVER_CMD[@]}")" >&2
+    "${SERVER_PIN[@]}" "${SERVER_CMD[@]}" >"$logf" 2>&1 </dev/null &
     SERVER_PID=$!
     SERVER_PORT=$port
     STARTED_PIDS+=("$SERVER_PID")
