@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A client that keeps its connection's input full of pipelined requests never makes the connection's thread
@@ -57,6 +58,7 @@ class PipelineFloodFairnessTest {
                 assertEquals(200, response.status());
             }
         }
+        assertTrue(floods.stream().allMatch(Flood::isFlooding), "every flooding client kept on while the probes ran");
     }
 
     /** One connection that sends pipelined GETs without pause and reads the responses as fast as they come. */
@@ -80,6 +82,11 @@ class PipelineFloodFairnessTest {
             return received.get();
         }
 
+        /** Whether it is still sending and receiving: neither side has seen the connection end. */
+        boolean isFlooding() {
+            return writer.isAlive() && reader.isAlive();
+        }
+
         private void write() {
             try {
                 OutputStream out = socket.getOutputStream();
@@ -87,7 +94,7 @@ class PipelineFloodFairnessTest {
                     out.write(BATCH);
                 }
             } catch (IOException closed) {
-                // the test is over
+                // the connection ended: isFlooding() reports it
             }
         }
 
@@ -99,7 +106,7 @@ class PipelineFloodFairnessTest {
                     received.addAndGet(n);
                 }
             } catch (IOException closed) {
-                // the test is over
+                // the connection ended: isFlooding() reports it
             }
         }
 
