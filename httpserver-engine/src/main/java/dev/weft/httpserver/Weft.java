@@ -1,9 +1,11 @@
 package dev.weft.httpserver;
 
+import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.server.WeftContexts;
 import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.server.WeftHttpServer;
 import dev.weft.httpserver.server.WeftHttpsServer;
@@ -13,6 +15,7 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * What Weft offers beyond the JDK's {@code com.sun.net.httpserver} API: servers created with an explicit
@@ -97,6 +100,31 @@ public final class Weft {
      */
     public static void abort(HttpExchange exchange, Throwable cause) {
         WeftExchanges.abort(exchange, cause);
+    }
+
+    /**
+     * Where an integration runs application work it starts off an exchange's own thread (an asynchronous
+     * servlet dispatch, a reactive pipeline, a listener callback), so that it runs where the server runs its
+     * handlers: on the executor set with {@code setExecutor}; else, with {@code threads.virtual} off, on the
+     * server's platform threads (once it has started); else on a new virtual thread per task.
+     *
+     * @throws IllegalArgumentException if {@code server} is not a Weft server
+     */
+    public static Executor applicationExecutor(HttpServer server) {
+        return weft(server).applicationExecutor();
+    }
+
+    /**
+     * Makes the server call the handler of {@code context} on the exchange's own thread (the connection's
+     * virtual thread, or the HTTP/2 stream's) even when it runs other handlers on platform threads or on an
+     * executor: for an adapter that does only the exchange's I/O there and starts the application's work on
+     * {@link #applicationExecutor}, as Weft's Spring WebFlux adapter does. The context's filters and
+     * authenticator run there too.
+     *
+     * @throws IllegalArgumentException if {@code context} is not a Weft server's
+     */
+    public static void runInline(HttpContext context) {
+        WeftContexts.runInline(context);
     }
 
     private static WeftServer weft(HttpServer server) {

@@ -1,19 +1,21 @@
 package dev.weft.httpserver.config;
 
-/** The three builders a whole configuration is assembled in, as the settings catalog writes to them. */
+/** The builders a whole configuration is assembled in, as the settings catalog writes to them. */
 final class ConfigDraft {
 
     final ServerConfig.Builder server;
+    final ThreadsConfig.Builder threads;
     final Http2Config.Builder http2;
     final WebSocketConfig.Builder webSocket;
 
     ConfigDraft(ServerConfig start) {
         server = start.toBuilder();
+        threads = start.threads().toBuilder();
         http2 = start.http2().toBuilder();
         webSocket = start.webSocket().toBuilder();
     }
 
     ServerConfig build() {
-        return server.http2(http2.build()).webSocket(webSocket.build()).build();
+        return server.threads(threads.build()).http2(http2.build()).webSocket(webSocket.build()).build();
     }
 }

@@ -55,6 +55,8 @@ import java.util.Objects;
  * @param statsPath            path of the opt-in statistics page, or {@code null} for none (default none)
  * @param accessLog            whether each exchange is logged to the {@code dev.weft.httpserver.access}
  *                             {@link System.Logger} at {@code INFO} (default off)
+ * @param threads              where handlers run and how virtual threads share their carriers (default
+ *                             {@link ThreadsConfig#defaults()})
  * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
  * @param webSocket            WebSocket settings and limits (default {@link WebSocketConfig#defaults()})
  */
@@ -81,6 +83,7 @@ public record ServerConfig(
         String serverHeader,
         String statsPath,
         boolean accessLog,
+        ThreadsConfig threads,
         Http2Config http2,
         WebSocketConfig webSocket) {
 
@@ -116,6 +119,7 @@ public record ServerConfig(
         if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
             throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
         }
+        Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(http2, "http2");
         Objects.requireNonNull(webSocket, "webSocket");
     }
@@ -169,6 +173,7 @@ public record ServerConfig(
         private String serverHeader = Settings.SERVER_HEADER.defaultValue();
         private String statsPath = Settings.STATS_PATH.defaultValue();
         private boolean accessLog = Settings.ACCESS_LOG.defaultValue();
+        private ThreadsConfig threads = ThreadsConfig.defaults();
         private Http2Config http2 = Http2Config.defaults();
         private WebSocketConfig webSocket = WebSocketConfig.defaults();
 
@@ -198,6 +203,7 @@ public record ServerConfig(
             serverHeader = c.serverHeader;
             statsPath = c.statsPath;
             accessLog = c.accessLog;
+            threads = c.threads;
             http2 = c.http2;
             webSocket = c.webSocket;
         }
@@ -268,6 +274,9 @@ public record ServerConfig(
         /** @see ServerConfig#accessLog() */
         public Builder accessLog(boolean on) { accessLog = on; return this; }
 
+        /** @see ServerConfig#threads() */
+        public Builder threads(ThreadsConfig settings) { threads = settings; return this; }
+
         /** @see ServerConfig#http2() */
         public Builder http2(Http2Config settings) { http2 = settings; return this; }
 
@@ -280,7 +289,7 @@ public record ServerConfig(
                     maxChunkLineLength, maxDrainSize, drainTimeout, maxConnections, headerReadTimeout, idleTimeout,
                     bodyReadTimeout, writeTimeout, minRequestDataRate, minResponseDataRate, dataRateGracePeriod,
                     lowResourcesThreshold, lowResourcesIdleTimeout, tlsHandshakeTimeout, backlog, serverHeader,
-                    statsPath, accessLog, http2, webSocket);
+                    statsPath, accessLog, threads, http2, webSocket);
         }
     }
 }

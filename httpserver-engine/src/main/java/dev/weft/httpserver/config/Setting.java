@@ -20,6 +20,8 @@ public final class Setting<T> {
     public enum Group {
         /** {@link ServerConfig} itself. */
         SERVER("", ""),
+        /** {@link ThreadsConfig}. */
+        THREADS("threads.", "threads."),
         /** {@link Http2Config}. */
         HTTP2("http2.", "http2."),
         /** {@link WebSocketConfig}. */
@@ -203,7 +205,10 @@ public final class Setting<T> {
         if (d.toNanosPart() == 0) {
             return d.toSeconds() + " s";
         }
-        return d.toMillis() + " ms";
+        if (d.toNanosPart() % 1_000_000 == 0) {
+            return d.toMillis() + " ms";
+        }
+        return d.toNanos() / 1000 + " µs";
     }
 
     @Override

@@ -9,6 +9,7 @@ import static dev.weft.httpserver.config.Bounds.positiveDuration;
 import static dev.weft.httpserver.config.Bounds.timeout;
 import static dev.weft.httpserver.config.Setting.Group.HTTP2;
 import static dev.weft.httpserver.config.Setting.Group.SERVER;
+import static dev.weft.httpserver.config.Setting.Group.THREADS;
 import static dev.weft.httpserver.config.Setting.Group.WEBSOCKET;
 import static dev.weft.httpserver.config.Setting.Kind.COUNT;
 import static dev.weft.httpserver.config.Setting.Kind.DURATION;
@@ -127,6 +128,26 @@ public final class Settings {
             "whether each exchange is logged to dev.weft.httpserver.access at INFO",
             ServerConfig::accessLog, ServerConfig.Builder::accessLog);
 
+    // ThreadsConfig
+
+    /** Handlers on the connection's virtual thread, or on platform threads. */
+    public static final Setting<Boolean> THREADS_VIRTUAL = threads("virtual", SWITCH, Boolean.class, true, any(),
+            "whether handlers run on the connection's virtual thread; off: on a pool of platform threads",
+            ThreadsConfig::virtual, ThreadsConfig.Builder::virtual);
+    /** Size of the platform-thread pool. */
+    public static final Setting<Integer> THREADS_MAX = threads("max", COUNT, Integer.class, 200, atLeast(1),
+            "most platform threads running handlers when threads.virtual is off; more exchanges wait their turn",
+            ThreadsConfig::max, ThreadsConfig.Builder::max);
+    /** Platform threads kept ready. */
+    public static final Setting<Integer> THREADS_MIN_SPARE = threads("minSpare", COUNT, Integer.class, 10,
+            atLeast(0), "platform threads kept ready when threads.virtual is off",
+            ThreadsConfig::minSpare, ThreadsConfig.Builder::minSpare);
+    /** How long a virtual thread keeps its carrier while others wait. */
+    public static final Setting<Duration> THREADS_TIME_SLICE = threads("timeSlice", DURATION, Duration.class,
+            Duration.ofNanos(200_000), notNegativeDuration(),
+            "longest a connection's virtual thread runs before the others waiting for a carrier go first",
+            ThreadsConfig::timeSlice, ThreadsConfig.Builder::timeSlice);
+
     // Http2Config
 
     /** h2 by ALPN. */
@@ -222,6 +243,13 @@ public final class Settings {
             BiConsumer<ServerConfig.Builder, T> write) {
         return add(new Setting<>(SERVER, field, field, kind, type, defaultValue, bounds, description, read,
                 (draft, value) -> write.accept(draft.server, value)));
+    }
+
+    private static <T> Setting<T> threads(String field, Setting.Kind kind, Class<T> type, T defaultValue,
+            Bounds<? super T> bounds, String description, Function<ThreadsConfig, T> read,
+            BiConsumer<ThreadsConfig.Builder, T> write) {
+        return add(new Setting<>(THREADS, field, field, kind, type, defaultValue, bounds, description,
+                config -> read.apply(config.threads()), (draft, value) -> write.accept(draft.threads, value)));
     }
 
     private static <T> Setting<T> http2(String field, Setting.Kind kind, Class<T> type, T defaultValue,

@@ -49,6 +49,8 @@ public final class Connection {
     private volatile ConnectionOutput output;
     private volatile Socket transport;
     private volatile Thread owner;
+    /** The connection thread's share of its carrier; set in open(), used by that thread only. */
+    private CarrierTurn turn;
     /** When the TLS handshake started, or 0 once the connection is open; read by the sweeper. */
     private volatile long handshakeStartedNanos;
     /** What a graceful stop asks of a busy connection whose protocol can announce it (HTTP/2 GOAWAY). */
@@ -76,9 +78,12 @@ public final class Connection {
         if (config.minRequestDataRate() > 0) {
             in.bodyMeter(new DataRateMeter(config.minRequestDataRate(), graceNanos));
         }
+        turn = new CarrierTurn(config.threads().timeSlice().toNanos());
+        in.turn(turn);
         input = in;
         output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024,
                 new DataRateMeter(config.minResponseDataRate(), graceNanos));
+        output.turn(turn);
         handshakeStartedNanos = 0;
         this.transport = transport;
     }
@@ -94,6 +99,16 @@ public final class Connection {
 
     public ServerStats stats() {
         return stats;
+    }
+
+    /** The thread serving this connection, once it runs; for diagnostics. */
+    Thread owner() {
+        return owner;
+    }
+
+    /** The connection thread's turn on its carrier ({@link CarrierTurn}); for that thread only. */
+    public CarrierTurn turn() {
+        return turn;
     }
 
     public ConnectionInput input() {

@@ -67,6 +67,8 @@ public final class ConnectionInput extends InputStream {
     /** When the read in progress is overdue ({@link System#nanoTime()}), or 0 when no read is blocked. */
     private volatile long blockedUntilNanos;
     // Published by the write of blockedUntilNanos when a read blocks (moveIdleDeadline: by its CAS of it).
+    /** The thread of the read in progress, or of the last read. */
+    private volatile Thread reader;
     /** When the read in progress started. */
     private long blockedSinceNanos;
     /** What reads wait for: {@link #IDLE}, {@link #REQUEST} or {@link #OTHER}. */
@@ -76,6 +78,8 @@ public final class ConnectionInput extends InputStream {
     private volatile int cut;
     /** Output whose buffered bytes are sent before a read blocks (HTTP/1.1), or null. */
     private ConnectionOutput flushBeforeBlocking;
+    /** The reading connection thread's turn, checked before a socket read; or null. */
+    private CarrierTurn turn;
     /** Measures request bodies against their minimum rate, or null when there is none. */
     private DataRateMeter bodyMeter;
     /** Whether reads now are of a request body ({@link #bodyReadTimeout}) and go through {@link #bodyMeter}. */
@@ -139,6 +143,14 @@ public final class ConnectionInput extends InputStream {
      */
     public void flushBeforeBlocking(ConnectionOutput out) {
         flushBeforeBlocking = out;
+    }
+
+    /**
+     * Makes socket reads first give the carrier away when {@code turn}'s thread reads and its slice is over: a
+     * handler reading a request body that keeps arriving lets the other connections in.
+     */
+    public void turn(CarrierTurn turn) {
+        this.turn = turn;
     }
 
     /** Measures request body reads ({@link #bodyReadTimeout}) with {@code meter}; null for no minimum rate. */
@@ -242,7 +254,7 @@ public final class ConnectionInput extends InputStream {
      */
     boolean expireIfOverdue(long now) {
         long until = blockedUntilNanos;
-        if (until != 0 && now - until > 0) {
+        if (until != 0 && now - until > 0 && !CarrierTurn.wokenUp(reader)) {
             CUT.compareAndSet(this, NOT_CUT, TIMED_OUT);
             return true;
         }
@@ -257,7 +269,8 @@ public final class ConnectionInput extends InputStream {
      */
     boolean expireIfTooSlow(long now) {
         DataRateMeter m = bodyMeter;
-        return m != null && m.tooSlow(now) && CUT.compareAndSet(this, NOT_CUT, TOO_SLOW);
+        return m != null && m.tooSlow(now) && !CarrierTurn.wokenUp(reader)
+                && CUT.compareAndSet(this, NOT_CUT, TOO_SLOW);
     }
 
     /**
@@ -265,7 +278,7 @@ public final class ConnectionInput extends InputStream {
      * is; any thread.
      */
     long idleSince() {
-        if (blockedUntilNanos == 0) {
+        if (blockedUntilNanos == 0 || CarrierTurn.wokenUp(reader)) {
             return 0;
         }
         long since = idleSinceNanos;
@@ -277,7 +290,7 @@ public final class ConnectionInput extends InputStream {
      * if none is; any thread.
      */
     long stalledSince() {
-        if (blockedUntilNanos == 0) {
+        if (blockedUntilNanos == 0 || CarrierTurn.wokenUp(reader)) {
             return 0;
         }
         long since = blockedSinceNanos;
@@ -290,7 +303,7 @@ public final class ConnectionInput extends InputStream {
      */
     long behindSince(long now) {
         DataRateMeter m = bodyMeter;
-        return m == null ? 0 : m.behindSince(now);
+        return m == null || CarrierTurn.wokenUp(reader) ? 0 : m.behindSince(now);
     }
 
     /**
@@ -350,12 +363,19 @@ public final class ConnectionInput extends InputStream {
         if (pending != null && pending.pending() > 0) {
             pending.flush();
         }
+        CarrierTurn t = turn;
+        if (t != null) {
+            t.giveWayIfOver();
+        }
         long now = System.nanoTime();
         long until = deadlineNanos != 0 ? deadlineNanos : now + readTimeoutNanos;
-        if (cut != NOT_CUT || until - now <= 0) {
+        if (cut != NOT_CUT || until - now <= 0 && !arrived()) {
+            // A passed deadline judges the client only if its bytes are not here: this thread may have been
+            // waiting for a carrier while they came.
             throw cutException();
         }
         blockedSinceNanos = now;
+        reader = Thread.currentThread();
         blockedUntilNanos = until == 0 ? 1 : until;
         long moved = deadlineNanos;
         if (moved != 0 && moved != until) {
@@ -379,6 +399,9 @@ public final class ConnectionInput extends InputStream {
             if (meter != null) {
                 meter.end(System.nanoTime(), Math.max(n, 0));
             }
+            if (t != null) {
+                t.readReturned(now);
+            }
         }
         if (n < 0) {
             if (cut != NOT_CUT) {
@@ -389,6 +412,15 @@ public final class ConnectionInput extends InputStream {
         }
         bytesRead += n;
         return n;
+    }
+
+    /** Whether the socket has bytes ready to read now (one that cannot tell answers no). */
+    private boolean arrived() {
+        try {
+            return in.available() > 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Override

@@ -24,6 +24,10 @@ public final class ConnectionOutput extends OutputStream {
     private byte[] buf;
     private int count;
     private long bytesWritten;
+    /** The thread of the write in progress, or of the last write. */
+    private volatile Thread writer;
+    /** The writing connection thread's turn, checked between pieces of a large write; or null. */
+    private CarrierTurn turn;
     /** A write to the socket failed: the client closed or reset the connection, or it was cut. */
     private volatile boolean failed;
 
@@ -39,9 +43,17 @@ public final class ConnectionOutput extends OutputStream {
         this.meter = meter;
     }
 
+    /**
+     * Makes socket writes give the carrier away between pieces when {@code turn}'s thread writes and its slice
+     * is over: a handler streaming a large response lets the other connections in.
+     */
+    public void turn(CarrierTurn turn) {
+        this.turn = turn;
+    }
+
     /** When the write in progress started ({@link System#nanoTime()}), or 0 when none is blocked; any thread. */
     public long writeStartedNanos() {
-        return meter.waitingSince();
+        return CarrierTurn.wokenUp(writer) ? 0 : meter.waitingSince();
     }
 
     /** Starts measuring a new response against the minimum rate; call while no write is in progress. */
@@ -51,12 +63,12 @@ public final class ConnectionOutput extends OutputStream {
 
     /** Whether a write is in progress and the response has fallen below its minimum rate; any thread. */
     boolean tooSlow(long now) {
-        return meter.tooSlow(now);
+        return meter.tooSlow(now) && !CarrierTurn.wokenUp(writer);
     }
 
     /** See {@link DataRateMeter#behindSince}; any thread. */
     long behindSince(long now) {
-        return meter.behindSince(now);
+        return CarrierTurn.wokenUp(writer) ? 0 : meter.behindSince(now);
     }
 
     /** The minimum rate in bytes per second, 0 for none. */
@@ -196,6 +208,11 @@ public final class ConnectionOutput extends OutputStream {
     }
 
     private void socketWrite(byte[] b, int off, int len) throws IOException {
+        CarrierTurn t = turn;
+        if (t != null) {
+            t.giveWayIfOver();
+        }
+        writer = Thread.currentThread();
         while (len > 0) {
             int n = Math.min(len, MAX_PIECE);
             meter.begin(System.nanoTime());

@@ -55,6 +55,7 @@ public final class ConnectionRegistry {
     private final Condition emptied = lock.newCondition();
     private volatile boolean draining;
     private volatile Thread sweeper;
+    private volatile SchedulerWatchdog watchdog;
     /** The sweeper's latest ranking of victims, or the accept thread's own. */
     private volatile VictimRanking ranking = VictimRanking.empty();
     private final ReentrantLock roomLock = new ReentrantLock();
@@ -188,9 +189,18 @@ public final class ConnectionRegistry {
         return draining;
     }
 
-    /** Starts the sweeper thread. */
+    /**
+     * Starts the sweeper: a platform thread, so that timeouts are kept, and a stall of the virtual-thread
+     * scheduler is noticed ({@link SchedulerWatchdog}), even when every carrier thread is held.
+     *
+     * @param name the server's name for its threads, e.g. {@code weft-8080}
+     */
     public void start(String name) {
-        Thread t = Thread.ofVirtual().name(name).unstarted(this::sweep);
+        watchdog = new SchedulerWatchdog(name, () -> {
+            var s = stats.snapshot();
+            return s.requests() + s.bytesReceived() + s.bytesSent();
+        });
+        Thread t = Thread.ofPlatform().name(name + "-sweeper").daemon(true).unstarted(this::sweep);
         sweeper = t;
         t.start();
     }
@@ -208,7 +218,12 @@ public final class ConnectionRegistry {
             } catch (InterruptedException e) {
                 return;
             }
-            sweep(System.nanoTime());
+            long now = System.nanoTime();
+            // Deadlines and minimum rates are judged as of the last moment virtual threads were seen running:
+            // while the scheduler is behind, a client's bytes may be waiting for a thread we cannot run, and
+            // the delay is ours, not the client's.
+            sweep(watchdog.scheduledAsOf(now));
+            watchdog.check(now, connections);
             stats.logClientEventSummary();
         }
     }
@@ -296,6 +311,10 @@ public final class ConnectionRegistry {
         Thread t = sweeper;
         if (t != null) {
             t.interrupt();
+        }
+        SchedulerWatchdog w = watchdog;
+        if (w != null) {
+            w.stop();
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.httpserver.http1;
 
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.core.ConnectionOutput;
@@ -14,7 +15,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.SocketTimeoutException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Serves HTTP/1.0 and HTTP/1.1 on one connection, on the connection's own thread, reading top to bottom:
@@ -26,18 +26,14 @@ import java.util.concurrent.locks.LockSupport;
  * leaves as soon as the connection would wait for input ({@link ConnectionInput#flushBeforeBlocking}), so
  * the responses to a batch of pipelined requests share one write while a finished response never waits for
  * the next request.
+ *
+ * <p>The thread shares its carrier by {@link CarrierTurn}: after a request, once it has run for a time slice it
+ * lets the other connections go first, whether or not the next request is already buffered; a connection whose
+ * requests are heavy goes to the back of the line whenever it has waited for a request.
  */
 public final class Http1Connection implements ConnectionServer {
 
     private static final System.Logger LOG = System.getLogger(Http1Connection.class.getName());
-
-    /**
-     * Requests a connection serves before it gives its carrier thread to the other virtual threads. A client
-     * that keeps the input full of pipelined requests never makes this thread wait for a read, and virtual
-     * threads are not preempted: without this bound a few such clients, one per carrier, would hold every
-     * carrier and nobody else would be answered. (256 of the cheapest requests take well under a millisecond.)
-     */
-    private static final int REQUESTS_PER_TURN = 256;
 
     private final ExchangeDispatcher dispatcher;
 
@@ -55,15 +51,14 @@ public final class Http1Connection implements ConnectionServer {
         in.flushBeforeBlocking(out);
         long idleNanos = config.idleTimeout().toNanos();
         long headerNanos = config.headerReadTimeout().toNanos();
+        CarrierTurn turn = c.turn();
 
-        int servedThisTurn = 0;
         while (true) {
-            if (++servedThisTurn == REQUESTS_PER_TURN) {
-                servedThisTurn = 0;
+            if (turn.over(System.nanoTime())) {
+                // A client that keeps the input full (pipelining, or answering within microseconds) never makes
+                // this thread wait for a read, and virtual threads are not preempted: the others go first now.
                 out.flush(); // what is answered leaves now, not after the turn of the others
-                // A real park, not Thread.yield(): a yielded virtual thread is resubmitted where its carrier
-                // takes it straight back, so the other connections would still wait.
-                LockSupport.parkNanos(1);
+                turn.giveWay();
             }
             if (!c.markIdle()) {
                 out.flush();
@@ -74,11 +69,13 @@ public final class Http1Connection implements ConnectionServer {
                 // round trip: yielded threads go back on their carrier's local queue, ahead of the JDK's
                 // read pollers, so a steady stream of them, one per request, stalls every connection that
                 // did park for up to hundreds of milliseconds.
-                in.idleDeadline(System.nanoTime(), idleNanos);
+                long readStarted = System.nanoTime();
+                in.idleDeadline(readStarted, idleNanos);
                 try {
                     if (in.fill() < 0) {
                         return;
                     }
+                    turn.joinLineIfWokenSince(readStarted);
                 } catch (SocketTimeoutException e) {
                     if (!(e instanceof ConnectionInput.EvictedException)) {
                         stats.idleClose(); // an eviction was counted where it was decided
@@ -119,7 +116,11 @@ public final class Http1Connection implements ConnectionServer {
             stats.exchangeStarted();
             boolean reusable;
             try {
+                // What the dispatch costs this thread: the whole handler when it runs inline, little when the
+                // server hands it to other threads (the wait for them below is no work of this thread's).
+                turn.workStarted(System.nanoTime());
                 dispatcher.dispatch(exchange);
+                turn.workEnded(System.nanoTime());
                 exchange.awaitCompletion();
                 if (c.isClosed()) {
                     return;

@@ -2,6 +2,7 @@ package dev.weft.httpserver.http2;
 
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.core.ConnectionServer;
@@ -432,7 +433,7 @@ public final class Http2Connection {
     }
 
     private void dispatch(Http2Stream stream) {
-        stream.handlerThread(Thread.currentThread());
+        stream.handlerThread(Thread.currentThread(), new CarrierTurn(config.threads().timeSlice().toNanos()));
         try {
             dispatcher.dispatch(stream);
         } catch (RuntimeException | Error e) {

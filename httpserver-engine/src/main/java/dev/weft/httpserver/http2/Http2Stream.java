@@ -3,6 +3,7 @@ package dev.weft.httpserver.http2;
 import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.ResponseFields;
@@ -61,6 +62,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     private ConnectionWriter.Item heldHead;
     /** The thread the handler was dispatched from (it runs there unless the server has an executor). */
     private volatile Thread handlerThread;
+    /** The handler thread's share of its carrier, checked between the frames it queues. */
+    private CarrierTurn turn;
     private int status;
     /** A 2xx answered CONNECT: the stream is a tunnel (RFC 9113 §8.5, RFC 8441 §5). */
     private volatile boolean tunnel;
@@ -107,7 +110,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         return first;
     }
 
-    void handlerThread(Thread t) {
+    void handlerThread(Thread t, CarrierTurn turn) {
+        this.turn = turn;
         handlerThread = t;
     }
 
@@ -189,6 +193,10 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
      * @throws IOException if the stream was reset or the connection failed
      */
     void enqueue(ConnectionWriter.Item item, boolean endStream) throws IOException {
+        CarrierTurn t = turn;
+        if (t != null) {
+            t.giveWayIfOver(); // a handler streaming a large response lets the others in
+        }
         ConnectionWriter.Item head = heldHead;
         heldHead = null;
         if (host.writer().send(this, head, item, endStream)) {

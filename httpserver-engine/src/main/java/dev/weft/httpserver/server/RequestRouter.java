@@ -49,7 +49,7 @@ final class RequestRouter implements ExchangeDispatcher {
         Exchange exchange = new Exchange(transport, found ? context : notFoundContext);
         HttpExchange api = https ? new WeftHttpsExchange(exchange) : new WeftHttpExchange(exchange);
         Executor e = executor.get();
-        if (e == null) {
+        if (e == null || found && context.inline()) {
             if (found) {
                 runChain(exchange, api, context);
             } else {
@@ -59,6 +59,10 @@ final class RequestRouter implements ExchangeDispatcher {
         }
         try {
             e.execute(found ? () -> runChain(exchange, api, context) : () -> runHandler(exchange, api));
+        } catch (HandlerPool.Stopping ex) {
+            LOG.log(Level.DEBUG, () -> "not handling " + transport.method() + " " + transport.rawTarget()
+                    + ": the server is stopping");
+            transport.abort(ex);
         } catch (RejectedExecutionException ex) {
             LOG.log(Level.WARNING, "executor rejected an exchange", ex);
             transport.abort(ex);

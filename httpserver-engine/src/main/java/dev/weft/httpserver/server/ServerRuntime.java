@@ -19,7 +19,9 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -45,18 +47,23 @@ final class ServerRuntime {
     private State state = State.NEW;
     private ServerSocket listener;
     private Thread acceptorThread;
+    /** The executor set through the JDK API, or null. */
     private volatile Executor executor;
+    /** The platform threads handlers run on when threads.virtual is off and no executor is set; or null. */
+    private volatile HandlerPool pool;
     /** Whether a stop had to close connections with exchanges still in flight. */
     private volatile boolean forced;
     /** Actions of {@link #whenStopping}; run once by the first stop. */
     private final Set<Runnable> stopActions = ConcurrentHashMap.newKeySet();
+    /** Graceful shutdowns not reported yet. */
+    private final Queue<CompletableFuture<Boolean>> gracefulShutdowns = new ConcurrentLinkedQueue<>();
     private volatile boolean stopping;
 
     ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
         this.config = Objects.requireNonNull(config, "config");
         this.owner = owner;
         this.connections = new ConnectionRegistry(config, stats);
-        this.router = new RequestRouter(contexts, stats, () -> executor, https, owner);
+        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, https, owner);
         if (config.statsPath() != null) {
             contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
         }
@@ -105,7 +112,10 @@ final class ServerRuntime {
             if (state != State.BOUND) {
                 throw new IllegalStateException("server in wrong state: " + state);
             }
-            connections.start("weft-" + listener.getLocalPort() + "-sweeper");
+            if (executor == null && !config.threads().virtual()) {
+                pool = new HandlerPool(config.threads(), "weft-handler-" + listener.getLocalPort());
+            }
+            connections.start("weft-" + listener.getLocalPort());
             Acceptor acceptor = new Acceptor(listener, connections, stats, security,
                     new ProtocolSelector(router, config.http2()));
             acceptorThread = acceptor.start();
@@ -128,9 +138,55 @@ final class ServerRuntime {
         }
     }
 
+    /**
+     * The executor handlers run on, as the JDK's server answers: the one set, else the server's platform
+     * threads once started with {@code threads.virtual} off, else one that runs each handler where it is
+     * given, on the connection's thread.
+     */
     Executor getExecutor() {
-        return executor;
+        Executor e = handlerExecutor();
+        return e != null ? e : INLINE;
     }
+
+    /** See {@link dev.weft.httpserver.Weft#applicationExecutor}. */
+    Executor applicationExecutor() {
+        Executor e = handlerExecutor();
+        return e != null ? e : VIRTUAL;
+    }
+
+    /** Starts each task on a virtual thread of its own. */
+    private static final Executor VIRTUAL = new Executor() {
+        private final java.util.concurrent.ThreadFactory threads = Thread.ofVirtual().name("weft-task").factory();
+
+        @Override
+        public void execute(Runnable task) {
+            threads.newThread(task).start();
+        }
+
+        @Override
+        public String toString() {
+            return "Weft: a virtual thread per task";
+        }
+    };
+
+    /** Where handlers are handed to, or null to run them inline on the connection's (or stream's) thread. */
+    private Executor handlerExecutor() {
+        Executor e = executor;
+        return e != null ? e : pool;
+    }
+
+    /** Runs each handler on the calling connection's (or HTTP/2 stream's) own virtual thread. */
+    private static final Executor INLINE = new Executor() {
+        @Override
+        public void execute(Runnable task) {
+            task.run();
+        }
+
+        @Override
+        public String toString() {
+            return "Weft: handlers run on the connection's virtual thread";
+        }
+    };
 
     /**
      * The JDK's {@code stop(delay)}: stop accepting, close idle connections, wait up to {@code delay} seconds
@@ -152,6 +208,8 @@ final class ServerRuntime {
             Thread.currentThread().interrupt();
         } finally {
             finishStop();
+            // A graceful shutdown this stop cut short learns it now, whether or not its handlers have ended.
+            reportGracefulShutdowns();
         }
     }
 
@@ -166,16 +224,29 @@ final class ServerRuntime {
             done.complete(!forced);
             return done;
         }
-        Thread.ofVirtual().name("weft-graceful-shutdown").start(() -> {
+        gracefulShutdowns.add(done);
+        // A platform thread: it must see the drain through even when every carrier of virtual threads is held.
+        Thread.ofPlatform().daemon(true).name("weft-graceful-shutdown").start(() -> {
             try {
-                connections.awaitDrained(Long.MAX_VALUE / 2);
+                while (!connections.awaitDrained(TimeUnit.MILLISECONDS.toNanos(100))) {
+                    if (done.isDone()) {
+                        return; // stop() cut it short and reported
+                    }
+                }
                 finishStop();
-                done.complete(!forced);
+                reportGracefulShutdowns();
             } catch (InterruptedException e) {
                 done.complete(false);
             }
         });
         return done;
+    }
+
+    /** Completes every pending graceful shutdown: {@code true} if every exchange could finish. */
+    private void reportGracefulShutdowns() {
+        for (CompletableFuture<Boolean> f; (f = gracefulShutdowns.poll()) != null; ) {
+            f.complete(!forced);
+        }
     }
 
     /** See {@link WeftServer#whenStopping}. */
@@ -238,6 +309,10 @@ final class ServerRuntime {
     /** Closes whatever is left and waits for the accept loop to end; idempotent. */
     private void finishStop() {
         connections.closeAll();
+        HandlerPool p = pool;
+        if (p != null) {
+            p.shutdownNow();
+        }
         lock.lock();
         try {
             state = State.STOPPED;

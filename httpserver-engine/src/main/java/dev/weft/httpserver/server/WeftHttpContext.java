@@ -20,11 +20,21 @@ final class WeftHttpContext extends HttpContext {
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile HttpHandler handler;
     private volatile Authenticator authenticator;
+    /** Whether the handler runs on the exchange's own thread even when the server has other threads for them. */
+    private volatile boolean inline;
 
     WeftHttpContext(String path, HttpHandler handler, HttpServer server) {
         this.path = path;
         this.handler = handler;
         this.server = server;
+    }
+
+    void runInline() {
+        inline = true;
+    }
+
+    boolean inline() {
+        return inline;
     }
 
     @Override

@@ -64,6 +64,11 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     }
 
     @Override
+    public Executor applicationExecutor() {
+        return runtime.applicationExecutor();
+    }
+
+    @Override
     public void stop(int delay) {
         runtime.stop(delay);
     }

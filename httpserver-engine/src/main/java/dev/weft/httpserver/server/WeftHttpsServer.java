@@ -84,6 +84,11 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
     }
 
     @Override
+    public Executor applicationExecutor() {
+        return runtime.applicationExecutor();
+    }
+
+    @Override
     public void stop(int delay) {
         runtime.stop(delay);
     }

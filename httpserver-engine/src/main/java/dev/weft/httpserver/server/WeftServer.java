@@ -5,6 +5,7 @@ import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /** What both Weft server types offer beyond the JDK API. */
 public interface WeftServer {
@@ -36,4 +37,7 @@ public interface WeftServer {
      * must not block. Returns what removes the registration.
      */
     Runnable whenStopping(Runnable action);
+
+    /** See {@link dev.weft.httpserver.Weft#applicationExecutor}. */
+    Executor applicationExecutor();
 }

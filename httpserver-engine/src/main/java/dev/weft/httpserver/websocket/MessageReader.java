@@ -1,5 +1,6 @@
 package dev.weft.httpserver.websocket;
 
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.IOException;
@@ -25,10 +26,16 @@ final class MessageReader {
     private final WebSocketListener listener;
     private final PartialMessageListener partial;
     private final ServerStats stats;
+    private final long timeSliceNanos;
     private final byte[] control = new byte[Opcode.MAX_CONTROL_PAYLOAD];
 
+    /**
+     * @param timeSliceNanos how long the session's thread reads and delivers before it lets other threads waiting
+     *                       for a carrier go first ({@code threads.timeSlice})
+     */
     MessageReader(WsSession session, WsFrameReader frames, IncomingMessage message, WebSocketListener listener,
-                  ServerStats stats) {
+                  ServerStats stats, long timeSliceNanos) {
+        this.timeSliceNanos = timeSliceNanos;
         this.session = session;
         this.frames = frames;
         this.message = message;
@@ -45,7 +52,11 @@ final class MessageReader {
             } catch (Exception e) {
                 return listenerFailed(e);
             }
+            // Virtual threads are never preempted: a session whose client sends without pause lets the others
+            // run between frames once it has had its time slice.
+            CarrierTurn turn = new CarrierTurn(timeSliceNanos);
             while (true) {
+                turn.giveWayIfOver();
                 if (!frames.next()) {
                     return new CloseStatus(CloseStatus.ABNORMAL, "connection closed without a close frame");
                 }

@@ -1,6 +1,7 @@
 package dev.weft.httpserver.websocket;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.server.WeftExchanges;
@@ -65,7 +66,8 @@ final class WsConnection {
                 .name("weft-ws-stop").start(() -> session.sendCloseQuietly(CloseStatus.GOING_AWAY, "server stopping")));
         CloseStatus status = new CloseStatus(CloseStatus.ABNORMAL, "");
         try {
-            status = new MessageReader(session, frames, message, listener, stats).run();
+            long slice = (server != null ? server.config().threads() : ThreadsConfig.defaults()).timeSlice().toNanos();
+            status = new MessageReader(session, frames, message, listener, stats, slice).run();
         } finally {
             unregister.run();
             stopTimers.run();

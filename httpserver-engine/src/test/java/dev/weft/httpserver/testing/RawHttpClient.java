@@ -190,6 +190,15 @@ public final class RawHttpClient implements AutoCloseable {
         socket.close();
     }
 
+    /** Closes, ignoring a failure; for clean-ups. */
+    public void closeQuietly() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
     private Response readResponse(boolean toHead) throws IOException {
         String statusLine = readLine(true);
         String[] parts = statusLine.split(" ", 3);

@@ -1,5 +1,6 @@
 package dev.weft.servlet.async;
 
+import dev.weft.httpserver.Weft;
 import dev.weft.servlet.context.WeftServletContext;
 import dev.weft.servlet.request.AsyncHost;
 import dev.weft.servlet.request.DispatchPath;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -347,8 +349,13 @@ public final class AsyncCycle implements AsyncHost {
         }
     }
 
+    /** Where the server runs application code: its platform threads, or a virtual thread per task. */
+    private Executor applicationThreads() {
+        return Weft.applicationExecutor(request.exchange().getHttpContext().getServer());
+    }
+
     private void startContainerThread(Action action) {
-        Thread.ofVirtual().name("weft-servlet-async").start(() -> {
+        applicationThreads().execute(() -> {
             lock.lock();
             try {
                 if (action == Action.COMPLETE) {
@@ -423,9 +430,12 @@ public final class AsyncCycle implements AsyncHost {
         return request;
     }
 
-    /** Runs {@code r} on a new container thread with the application's context ({@code AsyncContext.start}). */
+    /**
+     * Runs {@code r} on a container thread (where the server runs application code) with the application's
+     * context ({@code AsyncContext.start}).
+     */
     void start(Runnable r) {
-        Thread.ofVirtual().name("weft-servlet-async-task").start(() ->
+        applicationThreads().execute(() ->
                 context.runCallback(r::run, "a task started with AsyncContext.start"));
     }
 

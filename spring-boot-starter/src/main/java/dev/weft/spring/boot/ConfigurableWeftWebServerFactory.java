@@ -1,6 +1,7 @@
 package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
 import org.springframework.boot.web.server.ConfigurableWebServerFactory;
@@ -140,6 +141,20 @@ public interface ConfigurableWeftWebServerFactory extends ConfigurableWebServerF
     /** Whether the engine logs each exchange to the {@code dev.weft.httpserver.access} logger. */
     default void setAccessLog(boolean accessLog) {
         getEngineSettings().config().accessLog(accessLog);
+    }
+
+    /**
+     * Where handlers run and how connections share carrier threads. A factory starts with handlers on platform
+     * threads ({@code virtual} off), as Tomcat's and Jetty's do; auto-configuration turns {@code virtual} on when
+     * {@code spring.threads.virtual.enabled} is true.
+     */
+    default void setThreadsSettings(ThreadsConfig settings) {
+        getEngineSettings().config().threads(settings);
+    }
+
+    /** Where handlers run and how connections share carrier threads. */
+    default ThreadsConfig getThreadsSettings() {
+        return getEngineSettings().config().build().threads();
     }
 
     /**

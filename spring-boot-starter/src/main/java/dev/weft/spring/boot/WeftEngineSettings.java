@@ -1,6 +1,7 @@
 package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
 import org.springframework.boot.web.server.Http2;
@@ -23,8 +24,12 @@ public final class WeftEngineSettings {
 
     private final List<WeftServerCustomizer> serverCustomizers = new ArrayList<>();
 
-    /** The engine's defaults, HTTP/2 allowed (when Spring Boot's {@link Http2} enables it), no customizer. */
+    /**
+     * The engine's defaults, HTTP/2 allowed (when Spring Boot's {@link Http2} enables it), handlers on platform
+     * threads (Spring Boot's default for its servers), no customizer.
+     */
     public WeftEngineSettings() {
+        config.threads(ThreadsConfig.builder().virtual(false).build());
     }
 
     /**

@@ -1,11 +1,13 @@
 package dev.weft.spring.boot;
 
+import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.GracefulShutdownCallback;
@@ -114,7 +116,12 @@ public class WeftWebServer implements WebServer {
             }
             HttpServer started = createAndBind();
             try {
-                started.createContext("/", handler);
+                HttpContext root = started.createContext("/", handler);
+                if (handler instanceof WeftHttpHandlerAdapter) {
+                    // The WebFlux adapter does the exchange's I/O on the connection's thread and starts the
+                    // application's pipeline where the server runs application code.
+                    Weft.runInline(root);
+                }
                 started.start();
             } catch (RuntimeException ex) {
                 started.stop(0);

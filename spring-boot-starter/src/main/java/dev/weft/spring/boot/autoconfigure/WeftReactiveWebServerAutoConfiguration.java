@@ -7,14 +7,16 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.web.server.autoconfigure.reactive.ReactiveWebServerConfiguration;
 import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.http.ReactiveHttpInputMessage;
 
 /**
@@ -48,7 +50,8 @@ public final class WeftReactiveWebServerAutoConfiguration {
 
     @Bean
     WeftWebServerFactoryCustomizer weftWebServerFactoryCustomizer(ServerProperties serverProperties,
-            WeftServerProperties weftServerProperties) {
-        return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties);
+            WeftServerProperties weftServerProperties, Environment environment) {
+        return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties,
+                Threading.VIRTUAL.isActive(environment));
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.spring.boot.autoconfigure;
 
 import dev.weft.httpserver.config.Setting;
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ThreadsConfig;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.util.unit.DataSize;
@@ -13,8 +14,10 @@ import java.time.Duration;
 /**
  * Weft-specific settings of the embedded server ({@code weft.server.*}). Defaults are the engine's defaults.
  *
- * <p>Connections always run on virtual threads, one per connection, so {@code spring.threads.virtual.enabled}
- * is not needed for Weft and changes nothing about how it serves requests. The common settings live under
+ * <p>Connections always run on virtual threads, one per connection. Where the application's handlers run follows
+ * Spring Boot's convention, as with Tomcat and Jetty: on a pool of platform threads ({@code weft.server.threads.*})
+ * unless {@code spring.threads.virtual.enabled} is true, then on the connection's virtual thread. The common
+ * settings live under
  * {@code server.*}: {@code server.port}, {@code server.address}, {@code server.ssl.*},
  * {@code server.compression.*}, {@code server.shutdown}, {@code server.server-header} and
  * {@code server.max-http-request-header-size} (the largest request header section) and
@@ -129,6 +132,11 @@ public class WeftServerProperties implements Validator {
      * The engine's statistics page.
      */
     private final StatsPage statsPage = new StatsPage();
+
+    /**
+     * Threads of the application's handlers.
+     */
+    private final Threads threads = new Threads();
 
     /**
      * HTTP/2 settings and limits, used when server.http2.enabled is true.
@@ -281,6 +289,10 @@ public class WeftServerProperties implements Validator {
         return statsPage;
     }
 
+    public Threads getThreads() {
+        return threads;
+    }
+
     public Http2 getHttp2() {
         return http2;
     }
@@ -301,6 +313,7 @@ public class WeftServerProperties implements Validator {
     @Override
     public void validate(Object target, Errors errors) {
         WeftServerProperties properties = (WeftServerProperties) target;
+        properties.getThreads().validate(errors);
         properties.getHttp2().validate(errors);
         properties.getWebsocket().validate(errors);
     }
@@ -336,6 +349,68 @@ public class WeftServerProperties implements Validator {
 
         public void setPath(String path) {
             this.path = path;
+        }
+    }
+
+    /**
+     * Threads of the application's handlers. Unless {@code spring.threads.virtual.enabled} is true, handlers
+     * run on a pool of platform threads, as with Tomcat and Jetty; with it, on each connection's virtual thread.
+     */
+    public static class Threads {
+
+        /**
+         * Maximum number of platform threads running handlers (when spring.threads.virtual.enabled is not true).
+         * Further requests wait for one in arrival order.
+         */
+        private int max = 200;
+
+        /**
+         * Number of platform threads kept ready (when spring.threads.virtual.enabled is not true).
+         */
+        private int minSpare = 10;
+
+        /**
+         * Longest a connection's virtual thread runs before it lets the other connections waiting for a carrier
+         * thread go first. 0 gives way after every request.
+         */
+        private Duration timeSlice = Duration.ofNanos(200_000);
+
+        public int getMax() {
+            return max;
+        }
+
+        public void setMax(int max) {
+            this.max = max;
+        }
+
+        public int getMinSpare() {
+            return minSpare;
+        }
+
+        public void setMinSpare(int minSpare) {
+            this.minSpare = minSpare;
+        }
+
+        public Duration getTimeSlice() {
+            return timeSlice;
+        }
+
+        public void setTimeSlice(Duration timeSlice) {
+            this.timeSlice = timeSlice;
+        }
+
+        /**
+         * The engine's thread settings with these values.
+         *
+         * @param virtual whether handlers run on virtual threads ({@code spring.threads.virtual.enabled})
+         * @throws IllegalArgumentException if a value is out of the engine's range
+         */
+        public ThreadsConfig toConfig(boolean virtual) {
+            return ThreadsConfig.builder().virtual(virtual).max(max).minSpare(minSpare).timeSlice(timeSlice).build();
+        }
+
+        void validate(Errors errors) {
+            EngineSettings.validate(errors, "weft.server.threads", Setting.Group.THREADS, () -> toConfig(false));
         }
     }
 

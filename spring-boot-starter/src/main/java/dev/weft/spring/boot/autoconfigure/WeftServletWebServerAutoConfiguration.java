@@ -8,15 +8,17 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.SearchStrategy;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.web.server.autoconfigure.servlet.ServletWebServerConfiguration;
 import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of Weft as the embedded server of a servlet (Spring MVC) application: a Weft servlet
@@ -51,7 +53,8 @@ public final class WeftServletWebServerAutoConfiguration {
 
     @Bean
     WeftWebServerFactoryCustomizer weftWebServerFactoryCustomizer(ServerProperties serverProperties,
-            WeftServerProperties weftServerProperties) {
-        return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties);
+            WeftServerProperties weftServerProperties, Environment environment) {
+        return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties,
+                Threading.VIRTUAL.isActive(environment));
     }
 }

@@ -26,6 +26,8 @@ public class WeftWebServerFactoryCustomizer
 
     private final WeftServerProperties weftProperties;
 
+    private final boolean virtualThreads;
+
     /**
      * A customizer applying the given properties.
      *
@@ -33,8 +35,22 @@ public class WeftWebServerFactoryCustomizer
      * @param weftProperties   the {@code weft.server.*} properties
      */
     public WeftWebServerFactoryCustomizer(ServerProperties serverProperties, WeftServerProperties weftProperties) {
+        this(serverProperties, weftProperties, false);
+    }
+
+    /**
+     * A customizer applying the given properties.
+     *
+     * @param serverProperties the {@code server.*} properties
+     * @param weftProperties   the {@code weft.server.*} properties
+     * @param virtualThreads   whether {@code spring.threads.virtual.enabled} is on: handlers then run on the
+     *                         connections' virtual threads instead of a pool of platform threads
+     */
+    public WeftWebServerFactoryCustomizer(ServerProperties serverProperties, WeftServerProperties weftProperties,
+            boolean virtualThreads) {
         this.serverProperties = serverProperties;
         this.weftProperties = weftProperties;
+        this.virtualThreads = virtualThreads;
     }
 
     @Override
@@ -83,6 +99,7 @@ public class WeftWebServerFactoryCustomizer
         factory.setAccessLog(weft.isAccessLog());
         WeftServerProperties.StatsPage statsPage = weft.getStatsPage();
         factory.setStatsPath(statsPage.isEnabled() ? statsPage.getPath() : null);
+        factory.setThreadsSettings(weft.getThreads().toConfig(virtualThreads));
         factory.setHttp2Settings(weft.getHttp2().toConfig());
         factory.setWebSocketSettings(weft.getWebsocket().toConfig());
     }

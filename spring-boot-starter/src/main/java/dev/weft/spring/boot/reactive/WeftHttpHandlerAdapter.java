@@ -1,6 +1,7 @@
 package dev.weft.spring.boot.reactive;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.Weft;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.core.io.buffer.DataBufferFactory;
@@ -22,12 +23,14 @@ import java.util.Objects;
  * Serves a spring-web reactive {@link HttpHandler} on a Weft server: register it as the handler of the
  * {@code "/"} context.
  *
- * <p>Threading: {@link #handle} runs on the connection's virtual thread and stays there for the whole
- * exchange, as its I/O thread: it runs an {@link ExchangeLoop} serving request-body reads (on demand) and
- * response writes and flushes (one buffer at a time) until the application's pipeline terminates, then
- * completes the exchange. The pipeline is subscribed on a second virtual thread and afterwards runs wherever
- * its operators put it; it never blocks on the socket, and a handler that blocks cannot stall the I/O it
- * waits for.
+ * <p>Threading: {@link #handle} runs on the connection's virtual thread (the server calls it there whatever
+ * its thread settings, {@link Weft#runInline}) and stays there for the whole exchange, as its I/O thread: it
+ * runs an {@link ExchangeLoop} serving request-body reads (on demand) and response writes and flushes (one
+ * buffer at a time) until the application's pipeline terminates, then completes the exchange. The pipeline is
+ * subscribed where the server runs application code ({@link Weft#applicationExecutor}: its platform threads
+ * by default, a fresh virtual thread with {@code spring.threads.virtual.enabled}) and afterwards runs wherever
+ * its operators put it; it never blocks on the socket, and a handler that blocks cannot stall the I/O it waits
+ * for.
  *
  * <p>A request spring-web cannot represent (its URI cannot be built from the target and {@code Host}) gets a
  * 400. When the pipeline fails before the response is committed, the client gets a 500. When it fails after
@@ -76,10 +79,11 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
         Mono<Void> processing = Mono.defer(() -> httpHandler.handle(request, target))
                 .then(Mono.defer(target::setComplete))
                 .onErrorResume(ex -> body.readFailure() != null ? Mono.error(ex) : recover(ex, request, response));
-        // The handler is invoked on a fresh virtual thread: if it blocks (say on its own request body), this
+        // The handler is invoked where the server runs application code (platform threads, or a fresh virtual
+        // thread when spring.threads.virtual.enabled is on): if it blocks (say on its own request body), this
         // thread is free to serve the reads and writes it waits for.
         Disposable.Swap pipeline = Disposables.swap();
-        Thread.ofVirtual().name(Thread.currentThread().getName() + "-handler").start(() -> pipeline.update(
+        Weft.applicationExecutor(exchange.getHttpContext().getServer()).execute(() -> pipeline.update(
                 processing.subscribe(null, loop::terminate, () -> loop.terminate(null))));
         Throwable failure = loop.run();
         if (failure == null) {

@@ -29,6 +29,7 @@ class EngineSettingsBindingTest {
             "maxHeaderSize", "server.max-http-request-header-size",
             "serverHeader", "server.server-header",
             "http2.h2Enabled", "server.http2.enabled",
+            "threads.virtual", "spring.threads.virtual.enabled",
             "statsPath", "weft.server.stats-page.path");
 
     /** Settings with no Spring property (a {@code WeftServerCustomizer} sets them). */

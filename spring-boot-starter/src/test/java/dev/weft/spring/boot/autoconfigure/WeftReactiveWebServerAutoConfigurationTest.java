@@ -2,6 +2,7 @@ package dev.weft.spring.boot.autoconfigure;
 
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.spring.boot.WeftReactiveWebServerFactory;
 import dev.weft.spring.boot.WeftServerCustomizer;
 import dev.weft.spring.boot.WeftWebServer;
@@ -74,14 +75,44 @@ class WeftReactiveWebServerAutoConfigurationTest {
     }
 
     @Test
-    void withoutPropertiesOnlyBootsHeaderSizeDefaultChangesTheEngineDefaults() {
+    void withoutPropertiesOnlyBootsDefaultsChangeTheEngineDefaults() {
         runner.run(context -> {
             ServerConfig config = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig();
-            // server.max-http-request-header-size defaults to 8KB, server.http2.enabled to false in Spring Boot.
+            // server.max-http-request-header-size defaults to 8KB, server.http2.enabled to false in Spring Boot,
+            // and spring.threads.virtual.enabled to false: application code on platform threads.
             assertThat(config).isEqualTo(ServerConfig.defaults().toBuilder().maxHeaderSize(8 * 1024)
+                    .threads(ThreadsConfig.defaults().toBuilder().virtual(false).build())
                     .http2(Http2Config.defaults().toBuilder().h2Enabled(false).h2cEnabled(false).build())
                     .build());
         });
+    }
+
+    @Test
+    void virtualThreadsEnabledRunsHandlersOnVirtualThreads() {
+        runner.withPropertyValues("spring.threads.virtual.enabled=true", "weft.server.threads.time-slice=1ms")
+                .run(context -> {
+                    ThreadsConfig threads = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig()
+                            .threads();
+                    assertThat(threads.virtual()).isTrue();
+                    assertThat(threads.timeSlice()).isEqualTo(Duration.ofMillis(1));
+                });
+    }
+
+    @Test
+    void threadPropertiesSizeThePlatformThreads() {
+        runner.withPropertyValues("weft.server.threads.max=50", "weft.server.threads.min-spare=5").run(context -> {
+            ThreadsConfig threads = context.getBean(WeftReactiveWebServerFactory.class).buildServerConfig().threads();
+            assertThat(threads.virtual()).isFalse();
+            assertThat(threads.max()).isEqualTo(50);
+            assertThat(threads.minSpare()).isEqualTo(5);
+        });
+    }
+
+    @Test
+    void moreSpareThreadsThanTheMaximumFailStartupNamingTheProperty() {
+        runner.withPropertyValues("weft.server.threads.max=5", "weft.server.threads.min-spare=6")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("minSpare"));
     }
 
     @Test

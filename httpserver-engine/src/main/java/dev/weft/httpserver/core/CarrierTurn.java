@@ -1,0 +1,122 @@
+package dev.weft.httpserver.core;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A virtual thread's turn on its carrier, for the connection (or HTTP/2 stream) it serves.
+ *
+ * <p>Virtual threads are never preempted, and the JDK's scheduler runs the threads its pollers wake on a
+ * carrier's own queue before any thread queued from outside: a connection whose next request is always there
+ * when it looks (a pipelining client, or one on the same machine that answers within microseconds) would
+ * keep its carrier, and the connections whose wake-ups went through the shared queue would wait for seconds.
+ * So a turn ends after {@code timeSlice} of running, at the next point where the thread can stop (after a
+ * request, between writes of a response, between messages), and a thread that does heavy work per request
+ * (a request took at least half a slice) joins the back of the line before it starts the next one, even when
+ * it was woken by a poller.
+ *
+ * <p>Giving way is a park of one nanosecond: its wake-up comes from the JDK's timer thread, so the thread is
+ * queued behind those already waiting, on the shared queue every carrier takes from. ({@link Thread#yield()}
+ * does not do it: a yielded thread goes back on its carrier's own queue, or when that is empty onto a queue
+ * its carrier takes from first, and runs again at once.)
+ *
+ * <p>Owned by the thread that creates it; on a platform thread (which the operating system preempts) it does
+ * nothing.
+ */
+public final class CarrierTurn {
+
+    /** A read that took longer than this waited for its bytes: its thread had parked. */
+    private static final long WAITED_NANOS = 20_000;
+
+    private final long sliceNanos;
+    private final Thread owner;
+    private final boolean active;
+    private long startedNanos;
+    /** When a read last returned after waiting for its bytes. */
+    private long wokenNanos;
+    private long workStartedNanos;
+    /** How long the latest unit of work (a request) ran, from its start to its end. */
+    private long lastWorkNanos;
+
+    /**
+     * A turn for the calling thread, starting now.
+     *
+     * @param sliceNanos how long a turn lasts; 0 ends it after every unit of work
+     */
+    public CarrierTurn(long sliceNanos) {
+        this.sliceNanos = sliceNanos;
+        this.owner = Thread.currentThread();
+        this.active = owner.isVirtual();
+        this.startedNanos = System.nanoTime();
+        this.wokenNanos = startedNanos - 1;
+    }
+
+    /** Whether the turn has lasted a slice; the caller gives way with {@link #giveWay()} where it can. */
+    public boolean over(long now) {
+        return active && now - startedNanos >= sliceNanos;
+    }
+
+    /** Gives the carrier to the threads waiting for one, and starts a new turn once this thread runs again. */
+    public void giveWay() {
+        if (!active) {
+            return;
+        }
+        LockSupport.parkNanos(1);
+        startedNanos = System.nanoTime();
+    }
+
+    /**
+     * Gives way if the turn is {@link #over}; for points inside a unit of work, such as between writes. Does
+     * nothing when called by another thread than the turn's own (a handler on a platform thread, say).
+     */
+    public void giveWayIfOver() {
+        if (active && Thread.currentThread() == owner && System.nanoTime() - startedNanos >= sliceNanos) {
+            giveWay();
+        }
+    }
+
+    /**
+     * Called by a read on the socket that started at {@code readStartedNanos} and has returned: if it waited for
+     * its bytes, the thread has just been woken and a new turn starts. Does nothing for another thread.
+     */
+    public void readReturned(long readStartedNanos) {
+        if (!active || Thread.currentThread() != owner) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - readStartedNanos > WAITED_NANOS) {
+            startedNanos = now;
+            wokenNanos = now;
+        }
+    }
+
+    /**
+     * Before new work (a request) that was read since {@code sinceNanos}: if the thread waited for it, and its
+     * work is heavy (the last request ran for at least half a slice), it goes to the back of the line first,
+     * behind the threads that were already waiting; a poller's wake-up would otherwise put it ahead of them.
+     */
+    public void joinLineIfWokenSince(long sinceNanos) {
+        if (active && wokenNanos - sinceNanos >= 0 && 2 * lastWorkNanos >= sliceNanos) {
+            giveWay();
+        }
+    }
+
+    /**
+     * Whether {@code t}, a thread blocked in a socket read or write as far as its connection knows, has in fact
+     * been woken and only waits for a carrier (or runs already): its bytes came in time, and a deadline or
+     * minimum rate must not blame the client for our scheduling. False for platform threads, whose blocking
+     * reads show as runnable throughout.
+     */
+    static boolean wokenUp(Thread t) {
+        return t != null && t.isVirtual() && t.getState() == Thread.State.RUNNABLE;
+    }
+
+    /** Marks the start of a unit of work (a request). */
+    public void workStarted(long now) {
+        workStartedNanos = now;
+    }
+
+    /** Marks the end of the unit of work started last. */
+    public void workEnded(long now) {
+        lastWorkNanos = now - workStartedNanos;
+    }
+}
