@@ -14,7 +14,8 @@ import java.util.function.Predicate;
 /**
  * An {@link HttpHandler} that accepts WebSocket sessions on its context, over HTTP/1.1 ({@code GET} with
  * {@code Upgrade: websocket}, RFC 6455) and over HTTP/2 (extended {@code CONNECT}, RFC 8441) alike, and runs
- * each session on the exchange's thread until it ends.
+ * each session on a virtual thread until it ends: the exchange's own, or a new one when the handler is called on
+ * a platform thread (the server's handler threads, or an executor's), which is then free at once.
  *
  * <pre>{@code
  * server.createContext("/echo", WebSocketHandler.builder(handshake -> new WebSocketListener() {
@@ -94,7 +95,21 @@ public final class WebSocketHandler implements HttpHandler {
             new HandshakeRejection(403, "WebSocket refused").answer(exchange);
             return;
         }
-        WsConnection.run(request, listener, config);
+        if (Thread.currentThread().isVirtual()) {
+            WsConnection.run(request, listener, config);
+            return;
+        }
+        // Called on a platform thread (the server's handler threads, or an executor's): a session lives long and
+        // mostly waits, so it moves to a virtual thread and gives the platform thread back at once. The
+        // exchange stays open until the session ends.
+        Thread.ofVirtual().name("weft-websocket-session").start(() -> {
+            try {
+                WsConnection.run(request, listener, config);
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, () -> "WebSocket session from " + exchange.getRemoteAddress() + " failed: " + e);
+                exchange.close();
+            }
+        });
     }
 
     /**
