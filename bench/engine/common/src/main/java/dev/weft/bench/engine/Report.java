@@ -31,6 +31,9 @@ import java.util.TreeMap;
  * <p>{@link #DEFAULT_SIZE}: on the 2-core benchmark machine (Temurin 25.0.3, after 4 s of warm-up, one
  * thread, measured with {@link ReportCost}) one {@code json(200)} took 1.3-1.4 ms of CPU and produced
  * 97,599 bytes of JSON ({@code json(150)}: 1.0 ms, 73,680 bytes); the cost grows linearly with {@code n}.
+ * It allocates about 4.3 MB per call, most of it the BigDecimal arithmetic: with G1 and a 1 GB heap that is a
+ * young collection of about 1 ms every 0.3 s at full speed on one thread, and the process spent 1.4 ms of
+ * CPU per call in all, collector included.
  */
 public final class Report {
 
