@@ -1,5 +1,5 @@
 # The Weft engine jar for the benchmark harnesses that run Weft on the class path (lib/plaintext.sh for
-# run-http1.sh and run-h2.sh; run-ws.sh). Source it after lib/common.sh, with REPO_DIR set; the
+# run-http1.sh and run-h2.sh; run-ws.sh; run-latency.sh). Source it after lib/common.sh, with REPO_DIR set; the
 # function uses JDK (find_jdk), set later by the harness.
 # shellcheck shell=bash
 
