@@ -25,6 +25,9 @@ public final class ResponseFields {
      * Checks names are tokens and values hold no CR, LF or other control bytes (no response splitting),
      * and reports the framing-related fields the handler set, in the same pass.
      *
+     * @throws NullPointerException for a {@code null} value, as the JDK's server throws
+     * @throws IOException          for an invalid name or value
+     *
      * @return a combination of {@link #CONNECTION_CLOSE}, {@link #CONTENT_LENGTH_SET}, {@link #DATE_SET} and
      *         {@link #SERVER_SET}
      */
@@ -51,7 +54,8 @@ public final class ResponseFields {
             }
             for (String v : e.getValue()) {
                 if (v == null) {
-                    throw new IOException("null value for response header " + name);
+                    // As the JDK's server: a programming error, not an I/O failure.
+                    throw new NullPointerException("null value for response header " + name);
                 }
                 for (int i = 0; i < v.length(); i++) {
                     char c = v.charAt(i);

@@ -240,7 +240,7 @@ final class Http1Exchange implements ExchangeTransport {
             try {
                 ResponseFields.validate(trailers);
                 chunked.trailers(trailers);
-            } catch (IOException e) {
+            } catch (IOException | NullPointerException e) {
                 // an invalid trailer field is dropped rather than sent
                 System.getLogger(Http1Exchange.class.getName()).log(System.Logger.Level.WARNING,
                         "response trailers not sent: " + e.getMessage());

@@ -350,7 +350,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         try {
             ResponseFields.validate(trailers);
             this.responseTrailers = trailers;
-        } catch (IOException e) {
+        } catch (IOException | NullPointerException e) {
             // an invalid trailer field is dropped rather than sent
             System.getLogger(Http2Stream.class.getName()).log(System.Logger.Level.WARNING,
                     "response trailers not sent: " + e.getMessage());
