@@ -4,7 +4,9 @@
 # and Jetty.
 #
 # bench/spring/src holds one app (PlaintextApplication: GET /plaintext -> Mono<String>
-# "Hello, World!", text/plain). bench/spring/{weft,netty,jetty}/pom.xml compile that same source
+# "Hello, World!", text/plain; this script measures only that endpoint. The app also serves
+# GET /api/report?size=N, a CPU-bound JSON report, for other harnesses: see ReportController and
+# bench/clinic/README.md). bench/spring/{weft,netty,jetty}/pom.xml compile that same source
 # with different dependencies, and spring-boot-maven-plugin repackages each into
 # bench/spring/<server>/target/app.jar:
 #   weft  : spring-boot-starter-webflux without spring-boot-starter-reactor-netty,

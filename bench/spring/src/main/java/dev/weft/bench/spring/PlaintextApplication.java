@@ -11,7 +11,9 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The WebFlux "plaintext" app of {@code bench/run-spring.sh}.
+ * The WebFlux "plaintext" app of {@code bench/run-spring.sh}, which also serves a CPU-bound JSON
+ * endpoint, {@code GET /api/report} ({@link ReportController}), for latency benchmarks under real
+ * application load.
  *
  * <p>The same source is compiled by {@code bench/spring/weft}, {@code bench/spring/netty} and
  * {@code bench/spring/jetty}; only the embedded server on the class path differs. Once the server
@@ -36,7 +38,7 @@ public class PlaintextApplication {
         };
     }
 
-    /** The only endpoint. */
+    /** The plaintext endpoint, the one bench/run-spring.sh measures. */
     @RestController
     static class PlaintextController {
 
