@@ -49,10 +49,24 @@ class WeftWebServerTest {
 
     private final Sinks.Empty<Void> slowRelease = Sinks.empty();
 
+    private final CountDownLatch stubbornRelease = new CountDownLatch(1);
+
     private final HttpHandler handler = (request, response) -> {
         if (request.getPath().value().equals("/slow")) {
             slowEntered.countDown();
             return slowRelease.asMono().timeout(Duration.ofSeconds(20)).then(write(response, "done"));
+        }
+        if (request.getPath().value().equals("/stubborn")) {
+            // Blocks the thread the pipeline was subscribed on, and goes on waiting when interrupted.
+            slowEntered.countDown();
+            while (stubbornRelease.getCount() > 0) {
+                try {
+                    stubbornRelease.await();
+                } catch (InterruptedException ignored) {
+                    // a handler that does not let itself be stopped
+                }
+            }
+            return write(response, "done");
         }
         return write(response, "hello");
     };
@@ -292,6 +306,27 @@ class WeftWebServerTest {
         assertThat(result.get(10, TimeUnit.SECONDS)).isEqualTo(GracefulShutdownResult.REQUESTS_ACTIVE);
         assertThat(inFlight).failsWithin(Duration.ofSeconds(10));
         assertThat(server.getPort()).isEqualTo(-1);
+    }
+
+    @Test
+    void stopCutsAGracefulShutdownShortEvenWhenTheHandlerIgnoresInterrupts() throws Exception {
+        WeftWebServer server = startGraceful();
+        try {
+            client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + "/stubborn"))
+                    .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(slowEntered.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<GracefulShutdownResult> result = new CompletableFuture<>();
+            server.shutDownGracefully(result::complete);
+
+            server.stop();
+
+            assertThat(result.get(10, TimeUnit.SECONDS)).isEqualTo(GracefulShutdownResult.REQUESTS_ACTIVE);
+            Await.until("the graceful-shutdown thread to end", () -> Thread.getAllStackTraces().keySet().stream()
+                    .noneMatch(t -> t.getName().equals("weft-graceful-shutdown")));
+        } finally {
+            stubbornRelease.countDown();
+        }
     }
 
     private WeftWebServer startGraceful() {

@@ -112,6 +112,20 @@ class WeftServletWebServerShutdownTest {
     }
 
     @Test
+    void stopDuringGracefulShutdownReportsRequestsActiveEvenWhenTheHandlerIgnoresInterrupts() throws Exception {
+        WebServer server = servers.start(graceful(), stubborn());
+        inFlight(server, "/stubborn");
+        CompletableFuture<GracefulShutdownResult> result = new CompletableFuture<>();
+        server.shutDownGracefully(result::complete);
+
+        server.stop();
+
+        assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo(GracefulShutdownResult.REQUESTS_ACTIVE);
+        ServletServers.await("the graceful-shutdown thread to end", () -> Thread.getAllStackTraces().keySet()
+                .stream().noneMatch(t -> t.getName().equals("weft-graceful-shutdown")));
+    }
+
+    @Test
     void withoutGracefulShutdownStopReturnsWhileARequestIsBlocked() throws Exception {
         WebServer server = servers.start(ServletServers.factory(), blocking());
         inFlight(server, "/block");
@@ -218,6 +232,26 @@ class WeftServletWebServerShutdownTest {
             }
         }, "/block");
         registration.setName("block");
+        return registration;
+    }
+
+    /** {@code /stubborn}: blocks until released, and goes on waiting when interrupted. */
+    private ServletRegistrationBean<HttpServlet> stubborn() {
+        ServletRegistrationBean<HttpServlet> registration = new ServletRegistrationBean<>(new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                entered.countDown();
+                while (release.getCount() > 0) {
+                    try {
+                        release.await();
+                    } catch (InterruptedException ignored) {
+                        // a handler that does not let itself be stopped
+                    }
+                }
+                resp.getWriter().print("finished");
+            }
+        }, "/stubborn");
+        registration.setName("stubborn");
         return registration;
     }
 
