@@ -115,6 +115,18 @@ public final class Weft {
     }
 
     /**
+     * Whether {@code exchange} was cut short through no fault of the application's or the server's: its client
+     * broke it (went away, reset it, sent a malformed, oversized or too slow body, stopped reading), or a stop of
+     * the server closed its connection while it was in progress. Such events are counted in the statistics; an
+     * integration logs a failure of such an exchange at {@code DEBUG}, not as an error.
+     *
+     * @throws IllegalArgumentException if {@code exchange} is not a Weft exchange
+     */
+    public static boolean isCutShort(HttpExchange exchange) {
+        return WeftExchanges.isCutShort(exchange);
+    }
+
+    /**
      * Makes the server call the handler of {@code context} on the exchange's own thread (the connection's
      * virtual thread, or the HTTP/2 stream's) even when it runs other handlers on platform threads or on an
      * executor: for an adapter that does only the exchange's I/O there and starts the application's work on

@@ -49,7 +49,7 @@ public final class WeftMetrics implements MeterBinder {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
 
     private static final StatsSnapshot EMPTY =
-            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
             StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
 
     private final SnapshotCache cache;
@@ -111,13 +111,16 @@ public final class WeftMetrics implements MeterBinder {
                 StatsSnapshot::connectionsRejected));
         String closed = "Connections closed by the server after the idle timeout (reason=idle), because a header, "
                 + "body, write or TLS handshake timeout expired or a minimum data rate was not met (reason=timeout), "
-                + "or early while it was short of connections (reason=low_resources)";
+                + "early while it was short of connections (reason=low_resources), or by a stop while an exchange "
+                + "was in progress (reason=stop)";
         meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "idle"),
                 StatsSnapshot::idleCloses));
         meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "timeout"),
                 StatsSnapshot::timeoutCloses));
         meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "low_resources"),
                 StatsSnapshot::lowResourcesCloses));
+        meters.add(counter(registry, "weft.connections.closed", closed, null, Tags.of("reason", "stop"),
+                StatsSnapshot::stopCloses));
         meters.add(counter(registry, "weft.requests",
                 "Requests received, including those rejected with an error status", null, Tags.empty(),
                 StatsSnapshot::requests));

@@ -330,7 +330,7 @@ class WeftMetricsTest {
         Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
-        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 28, errors,
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 28, 29, errors,
                 new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), new StatsSnapshot.WebSocket(17, 5, 18, 19, 20, 21),
                 new StatsSnapshot.Proxy(22, 23, 24, 25, 26, 27));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
@@ -371,7 +371,7 @@ class WeftMetricsTest {
 
     @Test
     void webSocketAndProxyMetersExistAtZeroBeforeAnyTraffic() {
-        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
                 StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE), Tags.empty())
                 .bindTo(registry);
 
@@ -512,7 +512,7 @@ class WeftMetricsTest {
 
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
-        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, errors,
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, n, errors,
                 new StatsSnapshot.Http2(n, n, n, n, n, n), new StatsSnapshot.WebSocket(n, 0, n, n, n, n),
                 new StatsSnapshot.Proxy(n, n, n, n, n, n));
     }

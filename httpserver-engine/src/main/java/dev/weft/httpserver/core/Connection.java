@@ -55,6 +55,8 @@ public final class Connection {
     private volatile long handshakeStartedNanos;
     /** What a graceful stop asks of a busy connection whose protocol can announce it (HTTP/2 GOAWAY). */
     private volatile Runnable drainHook;
+    /** Set when a stop closed the connection while an exchange was in progress on it. */
+    private volatile boolean closedByStop;
     /** Set when the registry slot has been given back (by eviction or by the close). */
     private final AtomicBoolean slotReleased = new AtomicBoolean();
 
@@ -194,11 +196,21 @@ public final class Connection {
         }
     }
 
+    /** Whether a stop of the server closed this connection while it was busy ({@link #forceClose()}). */
+    public boolean closedByStop() {
+        return closedByStop;
+    }
+
     /**
      * Closes the connection and interrupts its thread, so that a handler running inline and blocked in
-     * user code stops too; used when a graceful stop runs out of time.
+     * user code stops too; used when a graceful stop runs out of time. A busy connection is counted as a stop
+     * close.
      */
     void forceClose() {
+        if (state.get() == ACTIVE) {
+            closedByStop = true;
+            stats.stopClose();
+        }
         close();
         Thread t = owner;
         if (t != null && t != Thread.currentThread()) {

@@ -150,4 +150,12 @@ public interface ExchangeTransport {
     default boolean clientFailed() {
         return false;
     }
+
+    /**
+     * Whether a stop of the server closed the exchange's connection while it was in progress: a handler failing
+     * then is cut short by our own stop, not at fault.
+     */
+    default boolean closedByStop() {
+        return false;
+    }
 }

@@ -264,6 +264,11 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public boolean closedByStop() {
+        return connection.closedByStop();
+    }
+
+    @Override
     public boolean clientFailed() {
         return body.failure() != null || connection.output().failed();
     }

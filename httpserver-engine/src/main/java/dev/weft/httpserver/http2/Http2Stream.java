@@ -261,6 +261,11 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
      * large, too slow, timed out, malformed), or a write waited for it too long.
      */
     @Override
+    public boolean closedByStop() {
+        return host.connection().closedByStop();
+    }
+
+    @Override
     public boolean clientFailed() {
         return clientFault || bodyFailureStatus != 0 || state() == StreamState.RESET_RECEIVED;
     }

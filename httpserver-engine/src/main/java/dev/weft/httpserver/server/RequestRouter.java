@@ -99,7 +99,8 @@ final class RequestRouter implements ExchangeDispatcher {
 
     /**
      * A handler threw. If the client broke the exchange first (reset, closed, malformed or stalled body), the
-     * failure is the client's: {@code DEBUG}, already counted where it was detected. Otherwise it is the
+     * failure is the client's: {@code DEBUG}, already counted where it was detected; if a stop closed its
+     * connection meanwhile, the failure is the stop's: {@code DEBUG}, counted as a stop close. Otherwise it is the
      * application's: a {@code WARNING} with the stack trace and a count. Either way the response is broken
      * off only if it is incomplete ({@link ExchangeTransport#abort}): a complete response stays complete and
      * its connection usable. The JVM's own errors (out of memory) go on up after that.
@@ -108,6 +109,10 @@ final class RequestRouter implements ExchangeDispatcher {
         if (t instanceof ClientClosedException || transport.clientFailed()) {
             LOG.log(Level.DEBUG, () -> "client broke off " + transport.method() + " " + transport.rawTarget()
                     + ": " + t);
+        } else if (transport.closedByStop()) {
+            // counted as a stop close where the stop closed the connection
+            LOG.log(Level.DEBUG, () -> transport.method() + " " + transport.rawTarget()
+                    + " cut short by the server stopping: " + t);
         } else {
             stats.handlerException();
             LOG.log(Level.WARNING, "handler for " + transport.method() + " " + transport.rawTarget() + " threw"

@@ -17,6 +17,12 @@ public final class WeftExchanges {
         transport(exchange).breakOff(cause == null ? new IllegalStateException("exchange aborted") : cause);
     }
 
+    /** {@link dev.weft.httpserver.Weft#isCutShort}. */
+    public static boolean isCutShort(HttpExchange exchange) {
+        ExchangeTransport t = transport(exchange);
+        return t.clientFailed() || t.closedByStop();
+    }
+
     /**
      * The transport of {@code exchange}.
      *

@@ -22,6 +22,7 @@ public final class ServerStats {
     private final LongAdder idleCloses = new LongAdder();
     private final LongAdder timeoutCloses = new LongAdder();
     private final LongAdder lowResourcesCloses = new LongAdder();
+    private final LongAdder stopCloses = new LongAdder();
     private final LongAdder h2Connections = new LongAdder();
     private final LongAdder streamsOpened = new LongAdder();
     private final LongAdder streamsClosed = new LongAdder();
@@ -69,7 +70,7 @@ public final class ServerStats {
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
                 bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(),
-                lowResourcesCloses.sum(), errors,
+                lowResourcesCloses.sum(), stopCloses.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
                 webSocket(), proxy());
@@ -150,6 +151,11 @@ public final class ServerStats {
      * low-resources idle timeout, or an idle or stalled one to make room for a new connection. Summarised at
      * {@code INFO} with the client events, at most once a minute.
      */
+    /** A stop closed a connection with an exchange in progress. */
+    public void stopClose() {
+        stopCloses.increment();
+    }
+
     public void lowResourcesClose() {
         lowResourcesCloses.increment();
         clientEvents.recordLowResourcesClose();

@@ -57,6 +57,7 @@ public final class StatsHandler implements HttpHandler {
         m.put("idle_closes", s.idleCloses());
         m.put("timeout_closes", s.timeoutCloses());
         m.put("low_resources_closes", s.lowResourcesCloses());
+        m.put("stop_closes", s.stopCloses());
         StatsSnapshot.Http2 h2 = s.http2();
         m.put("http2_connections", h2.connections());
         m.put("http2_streams_opened", h2.streamsOpened());

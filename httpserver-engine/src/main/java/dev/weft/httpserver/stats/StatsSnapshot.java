@@ -22,6 +22,8 @@ import java.util.Map;
  * @param lowResourcesCloses  connections closed early while the server was short of connections: idle ones
  *                            after {@code lowResourcesIdleTimeout}, and idle or stalled ones that made room
  *                            for a new connection at {@code maxConnections}
+ * @param stopCloses          connections a stop closed while an exchange was still in progress on them (after
+ *                            the stop's delay, or {@code stop(0)})
  * @param protocolErrors      rejections by kind (only kinds seen at least once)
  * @param http2               HTTP/2 connection and stream counters
  * @param webSocket           WebSocket session and message counters
@@ -40,6 +42,7 @@ public record StatsSnapshot(
         long idleCloses,
         long timeoutCloses,
         long lowResourcesCloses,
+        long stopCloses,
         Map<ProtocolError, Long> protocolErrors,
         Http2 http2,
         WebSocket webSocket,
