@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Finds the error page for a status code or an exception (Servlet 6.1 §10.9.2): an exception matches the page of
  * its closest type in the class hierarchy; failing that, a {@link ServletException}'s root cause gets a second
- * pass; failing that, the page for 500. A status matches its own page. Either falls back on the default page.
- * Immutable.
+ * pass. A status matches its own page, else the default page; an exception without a page of its type is answered
+ * by the page of its status. Immutable.
  */
 public final class ErrorPages {
 
@@ -38,13 +38,13 @@ public final class ErrorPages {
         return page != null ? page : defaultPage;
     }
 
-    /** The page for {@code t}, else for 500, else the default page; null if none. */
-    public String forException(Throwable t) {
+    /** The page for the type of {@code t}, else of a {@link ServletException}'s root cause; null if none. */
+    public String forExceptionType(Throwable t) {
         String page = byType(t);
         if (page == null && t instanceof ServletException se && se.getRootCause() != null) {
             page = byType(se.getRootCause());
         }
-        return page != null ? page : forStatus(500);
+        return page;
     }
 
     private String byType(Throwable t) {

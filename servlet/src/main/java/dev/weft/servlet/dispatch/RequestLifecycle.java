@@ -13,7 +13,6 @@ import dev.weft.servlet.session.SessionLimitException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.UnavailableException;
@@ -208,39 +207,29 @@ final class RequestLifecycle implements AsyncDriver {
                 return 503;
             }
         }
-        Throwable u = t instanceof ServletException se && se.getRootCause() != null ? se.getRootCause() : t;
-        if (u instanceof UnavailableException ue) {
+        if (ErrorAttributes.rootCause(t) instanceof UnavailableException ue) {
             return ue.isPermanent() ? 404 : 503;
         }
         return 500;
     }
 
-    /** The error dispatch to the matching error page (§10.9.1), or the container's error body. */
+    /**
+     * The error dispatch to the matching error page (§10.9.1): the page of the failure's type, else of the status,
+     * else the default page; else the container's error body.
+     */
     private Action errorDispatch() {
         errorDispatched = true;
         int status = response.getStatus();
         String message = response.errorMessage();
-        String location = failure != null ? host.errorPages().forException(failure)
-                : host.errorPages().forStatus(status);
+        String byType = failure != null ? host.errorPages().forExceptionType(failure) : null;
+        String location = byType != null ? byType : host.errorPages().forStatus(status);
         DispatchPath page = location == null ? null : host.resolver().resolve(location, DispatcherType.ERROR);
         if (page == null) {
             writeErrorBody(status, message);
             return Action.COMPLETE;
         }
         DispatchPath at = request.dispatch();
-        request.setContainerAttribute(RequestDispatcher.ERROR_STATUS_CODE, status);
-        if (failure != null) {
-            // after sendError the application may have exposed its own exception attributes: kept
-            request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION_TYPE, failure.getClass());
-            request.setContainerAttribute(RequestDispatcher.ERROR_EXCEPTION, failure);
-        }
-        request.setContainerAttribute(RequestDispatcher.ERROR_MESSAGE,
-                message != null ? message : failure != null ? failure.getMessage() : null);
-        request.setContainerAttribute(RequestDispatcher.ERROR_REQUEST_URI, at.requestUri());
-        request.setContainerAttribute(RequestDispatcher.ERROR_QUERY_STRING, at.queryString());
-        request.setContainerAttribute(RequestDispatcher.ERROR_SERVLET_NAME,
-                at.servlet() == null ? null : at.servlet().getName());
-        request.setContainerAttribute(RequestDispatcher.ERROR_METHOD, originalMethod);
+        ErrorAttributes.set(request, at, originalMethod, status, failure, byType != null, message);
         if (request.getAttribute(RequestDispatcher.FORWARD_REQUEST_URI) == null) {
             WeftDispatcher.setPathAttributes(request, new String[] {RequestDispatcher.FORWARD_REQUEST_URI,
                 RequestDispatcher.FORWARD_CONTEXT_PATH, RequestDispatcher.FORWARD_SERVLET_PATH,

@@ -7,6 +7,7 @@ import dev.weft.servlet.testing.PathReport;
 import dev.weft.servlet.testing.ServletServer;
 import dev.weft.servlet.testing.Servlets;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.UnavailableException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -252,6 +253,84 @@ class DispatchTest {
         HttpResponse<String> wrapped = Http.get(server.uri("/app/throw/wrapped"));
         assertEquals(500, wrapped.statusCode());
         assertEquals("/bad-argument", PathReport.parse(wrapped.body()).get("pathInfo"));
+    }
+
+    @Test
+    void aServletExceptionOnItsRootCausesPageReportsTheRootCauseWithTheThrownMessage() throws Exception {
+        HttpResponse<String> resp = Http.get(server.uri("/app/throw/wrapped"));
+        assertEquals(500, resp.statusCode());
+        Map<String, String> r = PathReport.parse(resp.body());
+        assertEquals("500", r.get("jakarta.servlet.error.status_code"));
+        assertEquals("class java.lang.IllegalArgumentException", r.get("jakarta.servlet.error.exception_type"));
+        assertEquals("java.lang.IllegalArgumentException: inner", r.get("jakarta.servlet.error.exception"));
+        assertEquals("wrapped", r.get("jakarta.servlet.error.message"));
+        assertEquals("wrapped", r.get("jakarta.servlet.error.servlet_name"));
+    }
+
+    @Test
+    void anExceptionOnTheDefaultPageIsReportedAsThrownWithAnEmptyMessage() throws Exception {
+        HttpResponse<String> resp = onTheDefaultPage("handler", "/handler?q=1", (req, res) -> {
+            RuntimeException cause = new RuntimeException("boom");
+            throw new ServletException("Request processing failed: " + cause, cause);
+        });
+        assertEquals(500, resp.statusCode());
+        Map<String, String> r = PathReport.parse(resp.body());
+        assertEquals("errors", r.get("servlet"));
+        assertEquals("500", r.get("jakarta.servlet.error.status_code"));
+        assertEquals("jakarta.servlet.ServletException: Request processing failed: java.lang.RuntimeException: boom",
+                r.get("jakarta.servlet.error.exception"));
+        assertEquals("class jakarta.servlet.ServletException", r.get("jakarta.servlet.error.exception_type"));
+        assertEquals("", r.get("jakarta.servlet.error.message"), "an exception is no sendError message");
+        assertEquals("/handler", r.get("jakarta.servlet.error.request_uri"));
+        assertEquals("q=1", r.get("jakarta.servlet.error.query_string"));
+        assertEquals("handler", r.get("jakarta.servlet.error.servlet_name"));
+        assertEquals("GET", r.get("jakarta.servlet.error.method"));
+    }
+
+    @Test
+    void sendErrorWithoutAMessageReportsAnEmptyMessageAndNoException() throws Exception {
+        HttpResponse<String> resp = onTheDefaultPage("busy", "/busy", (req, res) -> res.sendError(503));
+        assertEquals(503, resp.statusCode());
+        Map<String, String> r = PathReport.parse(resp.body());
+        assertEquals("503", r.get("jakarta.servlet.error.status_code"));
+        assertEquals("", r.get("jakarta.servlet.error.message"));
+        assertEquals("null", r.get("jakarta.servlet.error.exception"));
+        assertEquals("null", r.get("jakarta.servlet.error.exception_type"));
+        assertEquals("busy", r.get("jakarta.servlet.error.servlet_name"));
+    }
+
+    /** GET {@code target} from servlet {@code name} (at {@code /name}) in a context with only a default error page. */
+    private static HttpResponse<String> onTheDefaultPage(String name, String target, Servlets.Action action)
+            throws Exception {
+        try (ServletServer s = ServletServer.start(b -> b
+                .errorPage(ErrorPage.global("/errors"))
+                .initializer((classes, ctx) -> {
+                    ctx.addServlet("errors", new PathReport("errors")).addMapping("/errors");
+                    ctx.addServlet(name, Servlets.of(action)).addMapping("/" + name);
+                }))) {
+            return Http.get(s.uri(target));
+        }
+    }
+
+    @Test
+    void anExceptionWithoutAPageOfItsTypeUsesThePageOfItsStatus() throws Exception {
+        try (ServletServer s = ServletServer.start(b -> b
+                .errorPage(ErrorPage.forStatus(503, "/unavailable"))
+                .errorPage(ErrorPage.forStatus(500, "/failed"))
+                .initializer((classes, ctx) -> {
+                    ctx.addServlet("unavailable", new PathReport("unavailable")).addMapping("/unavailable");
+                    ctx.addServlet("failed", new PathReport("failed")).addMapping("/failed");
+                    ctx.addServlet("resting", Servlets.of((req, resp) -> {
+                        throw new UnavailableException("resting", 5);
+                    })).addMapping("/resting");
+                }))) {
+            HttpResponse<String> resp = Http.get(s.uri("/resting"));
+            assertEquals(503, resp.statusCode());
+            Map<String, String> r = PathReport.parse(resp.body());
+            assertEquals("unavailable", r.get("servlet"));
+            assertEquals("503", r.get("jakarta.servlet.error.status_code"));
+            assertEquals("class jakarta.servlet.UnavailableException", r.get("jakarta.servlet.error.exception_type"));
+        }
     }
 
     @Test

@@ -46,7 +46,8 @@ public final class PathReport extends HttpServlet {
             RequestDispatcher.INCLUDE_REQUEST_URI, RequestDispatcher.INCLUDE_SERVLET_PATH,
             RequestDispatcher.INCLUDE_PATH_INFO, RequestDispatcher.INCLUDE_QUERY_STRING,
             RequestDispatcher.ERROR_STATUS_CODE, RequestDispatcher.ERROR_REQUEST_URI, RequestDispatcher.ERROR_METHOD,
-            RequestDispatcher.ERROR_EXCEPTION_TYPE, RequestDispatcher.ERROR_MESSAGE, RequestDispatcher.ERROR_SERVLET_NAME,
+            RequestDispatcher.ERROR_EXCEPTION_TYPE, RequestDispatcher.ERROR_EXCEPTION, RequestDispatcher.ERROR_MESSAGE,
+            RequestDispatcher.ERROR_SERVLET_NAME,
             RequestDispatcher.ERROR_QUERY_STRING}) {
             w.println(name + "=" + req.getAttribute(name));
         }
