@@ -146,16 +146,16 @@ public final class ServerStats {
         timeoutCloses.increment();
     }
 
-    /**
-     * The server, short of connections, closed one early: an idle keep-alive connection after the
-     * low-resources idle timeout, or an idle or stalled one to make room for a new connection. Summarised at
-     * {@code INFO} with the client events, at most once a minute.
-     */
     /** A stop closed a connection with an exchange in progress. */
     public void stopClose() {
         stopCloses.increment();
     }
 
+    /**
+     * The server, short of connections, closed one early: an idle keep-alive connection after the
+     * low-resources idle timeout, or an idle or stalled one to make room for a new connection. Summarised at
+     * {@code INFO} with the client events, at most once a minute.
+     */
     public void lowResourcesClose() {
         lowResourcesCloses.increment();
         clientEvents.recordLowResourcesClose();

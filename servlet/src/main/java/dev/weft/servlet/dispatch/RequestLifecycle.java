@@ -1,5 +1,6 @@
 package dev.weft.servlet.dispatch;
 
+import dev.weft.httpserver.Weft;
 import dev.weft.servlet.async.AsyncCycle;
 import dev.weft.servlet.async.AsyncCycle.Action;
 import dev.weft.servlet.async.AsyncDriver;
@@ -192,6 +193,9 @@ final class RequestLifecycle implements AsyncDriver {
     private void logFailure(Throwable t) {
         if (statusFor(t) < 500) {
             LOG.log(Level.DEBUG, () -> "rejected " + originalMethod + " " + original.requestUri() + ": " + t);
+        } else if (Weft.isCutShort(request.exchange())) {
+            // The client went away or broke its request, or a stop closed the connection: counted by the engine.
+            LOG.log(Level.DEBUG, () -> originalMethod + " " + original.requestUri() + " cut short: " + t);
         } else {
             LOG.log(Level.WARNING, originalMethod + " " + original.requestUri() + " failed", t);
         }
