@@ -3,6 +3,8 @@
  */
 module dev.weft.httpserver {
     requires transitive jdk.httpserver;
+    // the CPU load that sizes the platform threads handlers run on (threads.virtual off)
+    requires jdk.management;
 
     exports dev.weft.httpserver;
     exports dev.weft.httpserver.config;

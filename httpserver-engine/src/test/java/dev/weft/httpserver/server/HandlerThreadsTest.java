@@ -128,6 +128,37 @@ class HandlerThreadsTest {
     }
 
     @Test
+    void handlersThatWaitAreLetInBeyondTheLimitForComputingOnes() throws Exception {
+        int many = 30;
+        CountDownLatch inside = new CountDownLatch(many);
+        CountDownLatch release = new CountDownLatch(1);
+        cleanups.add(release::countDown);
+        server = TestServer.builder().config(config(PLATFORM)).handle("/", exchange -> {
+            inside.countDown();
+            try {
+                release.await(); // waits, as for a database: no CPU
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(exchange, 200, "ok");
+        }).start();
+        List<RawHttpClient> clients = new ArrayList<>();
+        cleanups.add(() -> clients.forEach(RawHttpClient::closeQuietly));
+        for (int i = 0; i < many; i++) {
+            RawHttpClient c = server.connect();
+            clients.add(c);
+            c.send(get("/"));
+        }
+
+        // Far more than the limit starts with (a few per core): let in because they wait.
+        Await.latch(many + " handlers waiting at once", inside);
+        release.countDown();
+        for (RawHttpClient c : clients) {
+            assertEquals(200, c.readResponse().status());
+        }
+    }
+
+    @Test
     void atItsMaximumThePoolQueuesExchangesInArrivalOrder() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         cleanups.add(release::countDown);
