@@ -16,9 +16,9 @@
 #             jetty build into <dir>/<server>/target/app.jar), on /api/report, /owners?lastName=Da and
 #             /css/clinic.css, each server in each THREAD_MODE: "default" passes
 #             --spring.threads.virtual.enabled=false (Boot's default, stated so that the app's own
-#             properties cannot change it), "virtual" passes --spring.threads.virtual.enabled=true. Weft's
-#             starter ignores the property (Weft always runs a virtual thread per connection), so its two
-#             modes run the same server: their difference is run-to-run noise.
+#             properties cannot change it), "virtual" passes --spring.threads.virtual.enabled=true. Weft, like
+#             Tomcat and Jetty, runs handlers on platform threads in the first mode and on virtual threads in
+#             the second.
 #   webflux : the Spring WebFlux app of bench/spring (weft and netty variants, built as run-spring.sh
 #             does), on /api/report.
 #

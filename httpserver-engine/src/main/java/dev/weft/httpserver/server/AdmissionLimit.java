@@ -29,6 +29,10 @@ final class AdmissionLimit {
     /** Handlers costing this much CPU or more get the fewest at once ({@link #HEAVY_FACTOR}). */
     static final long HEAVY_NANOS = 1_000_000L;
     static final double CHEAP_FACTOR = 4;
+    /** With a long line waiting, at least this share of it (one in so many) may run. */
+    static final int BACKLOG_SHARE = 4;
+    /** How long a handler may be stretched by sharing the cores with the others let in for a long line. */
+    static final long STRETCH_NANOS = 4_000_000L;
     static final double HEAVY_FACTOR = 2;
 
     private final int cores;
@@ -91,6 +95,7 @@ final class AdmissionLimit {
      * @return the new limit
      */
     int adjust(double cpuLoad, int waiting, int running) {
+        int target = target(waiting);
         if (cpuLoad < 0) {
             limit = ceiling;
         } else if (cpuLoad < SPARE_BELOW) {
@@ -98,10 +103,29 @@ final class AdmissionLimit {
                 // Cores idle while exchanges wait: the running handlers wait for something; let more in.
                 limit = Math.min(ceiling, limit + Math.max(1, Math.min(waiting, limit / 2)));
             }
-        } else if (cpuLoad >= SATURATED_FROM && limit > floor) {
+        } else if (cpuLoad >= SATURATED_FROM && limit > target) {
             // Saturated: more at once would only share the cores more finely. Step down from what runs now.
-            limit = Math.max(floor, Math.min(limit, running) - 1);
+            limit = Math.max(target, Math.min(limit, running) - 1);
+        }
+        if (limit < target) {
+            limit = target;
         }
         return limit;
+    }
+
+    /**
+     * The least to let in with {@code waiting} exchanges waiting: the floor, or with a long line of cheap
+     * exchanges a share of the line ({@value #BACKLOG_SHARE}th), as long as handlers sharing the cores that many
+     * at a time each still finish within {@value #STRETCH_NANOS} ns: more at once then costs a handler little
+     * time and lets the hand-offs of many connections overlap.
+     */
+    private int target(int waiting) {
+        int share = waiting / BACKLOG_SHARE;
+        if (share <= floor) {
+            return floor;
+        }
+        double cpu = Math.max(cpuNanos, 1);
+        int stretch = (int) Math.min(ceiling, cores * STRETCH_NANOS / cpu);
+        return Math.min(ceiling, Math.max(floor, Math.min(share, stretch)));
     }
 }

@@ -71,6 +71,28 @@ class AdmissionLimitTest {
     }
 
     @Test
+    void aLongLineOfCheapExchangesLetsAShareOfItRunAtOnce() {
+        AdmissionLimit cheap = new AdmissionLimit(2, 200);
+        for (int i = 0; i < 500; i++) {
+            cheap.finished(100_000); // 0.1 ms: 80 at once still stretch each by no more than 4 ms
+        }
+
+        assertEquals(60, cheap.adjust(1.0, 240, 8), "a quarter of the line");
+        assertEquals(59, cheap.adjust(1.0, 24, 60), "the line shortened: one step back");
+        for (int i = 0; i < 100; i++) {
+            cheap.adjust(1.0, 24, cheap.limit());
+        }
+        assertEquals(8, cheap.limit(), "back at the floor");
+    }
+
+    @Test
+    void heavyExchangesRunFewAtATimeHoweverLongTheLine() {
+        AdmissionLimit heavy = heavy(2, 200);
+
+        assertEquals(4, heavy.adjust(1.0, 250, 4), "5 ms each: four at once already stretch each to 10 ms");
+    }
+
+    @Test
     void theLimitNeverPassesTheCeiling() {
         AdmissionLimit limit = heavy(2, 10);
         for (int i = 0; i < 20; i++) {

@@ -26,7 +26,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A small WebFlux application for the starter's tests (no component scanning): a JSON endpoint, a slow
  * endpoint held by a {@link Gate}, an endpoint naming the TLS client certificate, a large text body, the
- * protocol of the request as the engine saw it, a streamed binary body and a streaming echo.
+ * protocol of the request as the engine saw it, a streamed binary body, an endless stream of ticks and a
+ * streaming echo.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -91,6 +92,8 @@ class WeftTestApplication {
                     return ServerResponse.ok().contentType(MediaType.APPLICATION_OCTET_STREAM)
                             .body(BodyInserters.fromDataBuffers(body));
                 })
+                .GET("/ticks", request -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
+                        .body(Flux.interval(Duration.ofMillis(10)).map(i -> "tick " + i + "\n"), String.class))
                 .POST("/echo", request -> ServerResponse.ok().contentType(MediaType.APPLICATION_OCTET_STREAM)
                         .body(BodyInserters.fromDataBuffers(request.bodyToFlux(DataBuffer.class))))
                 .build();

@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 import java.io.IOException;
 import java.security.Principal;
@@ -144,6 +145,23 @@ public class MvcTestApplication {
                 }
             });
             return emitter;
+        }
+
+        /** An endless body: a line every 10 ms until the client, or a stop, ends it. */
+        @GetMapping(path = "/ticks", produces = MediaType.TEXT_PLAIN_VALUE)
+        StreamingResponseBody ticks() {
+            return out -> {
+                for (long i = 0; ; i++) {
+                    out.write(("tick " + i + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    out.flush();
+                    try {
+                        Thread.sleep(10); // a pace: a slow producer
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            };
         }
 
         @PostMapping("/upload")

@@ -1,0 +1,71 @@
+package dev.weft.spring.boot.autoconfigure;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.reactive.context.ReactiveWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Stopping a WebFlux application while responses are streaming is our own doing: the exchanges it cuts are
+ * counted and logged at DEBUG, and nothing reaches WARN or ERROR.
+ */
+@Timeout(60)
+@ExtendWith(OutputCaptureExtension.class)
+class WeftStopLoggingTest {
+
+    @Test
+    void stoppingWithResponsesStreamingLogsNoWarningOrError(CapturedOutput output) throws Exception {
+        for (String shutdown : List.of("immediate", "graceful")) {
+            ConfigurableApplicationContext context = new SpringApplicationBuilder(WeftTestApplication.class)
+                    .web(WebApplicationType.REACTIVE)
+                    .properties("server.port=0", "spring.main.banner-mode=off", "server.shutdown=" + shutdown,
+                            "spring.lifecycle.timeout-per-shutdown-phase=1s")
+                    .run();
+            int port = ((ReactiveWebServerApplicationContext) context).getWebServer().getPort();
+            List<Socket> streams = new ArrayList<>();
+            try {
+                for (int i = 0; i < 3; i++) {
+                    Socket s = new Socket("127.0.0.1", port);
+                    streams.add(s);
+                    s.getOutputStream().write("GET /ticks HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    readUntil(s.getInputStream(), "tick 1");
+                }
+
+                context.close(); // cuts the streams: at once, or after the graceful phase's second
+            } finally {
+                for (Socket s : streams) {
+                    s.close();
+                }
+            }
+            assertThat(context.isActive()).isFalse();
+        }
+        assertThat(output.getAll().lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")))
+                .as("WARN or ERROR lines").isEmpty();
+    }
+
+    /** Reads the stream until {@code text} has come (the response head has been sent, the body is flowing). */
+    static void readUntil(InputStream in, String text) throws java.io.IOException {
+        StringBuilder seen = new StringBuilder();
+        while (!seen.toString().contains(text)) {
+            int b = in.read();
+            if (b < 0) {
+                throw new java.io.EOFException("stream ended before '" + text + "': " + seen);
+            }
+            seen.append((char) b);
+        }
+    }
+}
