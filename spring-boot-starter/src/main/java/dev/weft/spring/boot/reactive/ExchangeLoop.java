@@ -5,9 +5,11 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The work queue of one exchange, drained by the connection's virtual thread while the reactive pipeline runs
@@ -33,6 +35,8 @@ final class ExchangeLoop {
     private final Task wakeUp = new Task(NOTHING, NOTHING);
     private volatile boolean closed;
     private volatile @Nullable Outcome outcome;
+    /** Run on the connection thread whenever the queue runs empty; connection thread only. */
+    private IoAction whenIdle = () -> { };
 
     /** An I/O action run on the connection thread. */
     @FunctionalInterface
@@ -64,18 +68,28 @@ final class ExchangeLoop {
      * connection thread) when the action did, or fails with its exception.
      */
     Mono<Void> submit(IoAction action, Runnable onDiscard) {
-        return Mono.create(sink -> execute(() -> {
-            try {
-                action.run();
-            } catch (Throwable ex) {
-                sink.error(ex);
-                return;
-            }
-            sink.success();
-        }, () -> {
-            onDiscard.run();
-            sink.error(new IOException("The exchange is over"));
-        }));
+        return Mono.create(sink -> {
+            AtomicBoolean cancelled = new AtomicBoolean();
+            sink.onCancel(() -> cancelled.set(true));
+            execute(() -> {
+                try {
+                    action.run();
+                } catch (Throwable ex) {
+                    if (!cancelled.get()) {
+                        sink.error(ex);
+                    }
+                    return;
+                }
+                sink.success();
+            }, () -> {
+                onDiscard.run();
+                if (!cancelled.get()) {
+                    // An EOFException, as a server whose client went away reports it: the exchange ended (the client
+                    // left, or the server stopped), and Spring logs it as such, not as an error.
+                    sink.error(new EOFException("The exchange is over"));
+                }
+            });
+        });
     }
 
     /**
@@ -95,6 +109,15 @@ final class ExchangeLoop {
     }
 
     /**
+     * Sets what the connection thread does whenever it has run every task queued: the response sends what it
+     * has written (a streamed body whose next part is not ready yet never waits in a buffer), while a body
+     * written in one go still leaves in one write with the end of the response queued right behind it.
+     */
+    void whenIdle(IoAction action) {
+        whenIdle = action;
+    }
+
+    /**
      * Runs tasks on the calling (connection) thread until {@link #terminate} was called and the queue is empty,
      * then discards whatever arrives later.
      *
@@ -111,6 +134,11 @@ final class ExchangeLoop {
                 Task task = queue.take();
                 try {
                     task.action().run();
+                    if (queue.isEmpty() && outcome == null) {
+                        whenIdle.run(); // (once the outcome is known, completing the exchange sends the rest)
+                    }
+                } catch (IOException ex) {
+                    terminate(ex);
                 } catch (RuntimeException | Error ex) {
                     // Tasks handle their own failures; one that leaks is a bug: fail the exchange.
                     logger.warn("Exchange task failed", ex);

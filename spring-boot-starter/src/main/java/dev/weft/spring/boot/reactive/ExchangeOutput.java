@@ -33,6 +33,8 @@ final class ExchangeOutput {
     private volatile boolean upgraded;
     /** A write to the client failed: it went away. */
     private volatile boolean writeFailed;
+    /** Written since the last flush; connection thread only. */
+    private boolean unflushed;
     // connection thread only
     private @Nullable OutputStream body;
     private @Nullable GZIPOutputStream gzip;
@@ -75,6 +77,7 @@ final class ExchangeOutput {
                 return;
             }
             OutputStream out = start();
+            unflushed = true;
             if (buffer instanceof DefaultDataBuffer heap && heap.getNativeBuffer().hasArray()) {
                 // Its ByteBuffer views are read-only (no array): write from the backing array instead.
                 ByteBuffer bytes = heap.getNativeBuffer();
@@ -94,8 +97,16 @@ final class ExchangeOutput {
         }
     }
 
+    /** Sends what has been written and not sent yet, if anything; for the loop's idle moments. */
+    void flushWritten() throws IOException {
+        if (unflushed) {
+            flush();
+        }
+    }
+
     /** Sends what has been written so far to the client at once (one SSE event, one streamed element). */
     void flush() throws IOException {
+        unflushed = false;
         try {
             start().flush();
         } catch (IOException ex) {

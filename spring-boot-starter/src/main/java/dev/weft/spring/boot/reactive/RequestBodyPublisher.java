@@ -177,7 +177,7 @@ final class RequestBodyPublisher implements Publisher<DataBuffer> {
         /** The loop has ended: nothing will be read any more. */
         private void exchangeOver() {
             if (!cancelled && !done) {
-                fail(new IOException("The exchange is over; the request body can no longer be read"));
+                fail(new java.io.EOFException("The exchange is over; the request body can no longer be read"));
             }
         }
     }

@@ -72,6 +72,7 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
             return;
         }
         ExchangeOutput output = new ExchangeOutput(exchange, compression);
+        loop.whenIdle(output::flushWritten);
         WeftServerHttpResponse response = new WeftServerHttpResponse(exchange, bufferFactory, loop, output);
         ServerHttpResponse target = HttpMethod.HEAD.equals(request.getMethod())
                 ? new HttpHeadResponseDecorator(response) : response;

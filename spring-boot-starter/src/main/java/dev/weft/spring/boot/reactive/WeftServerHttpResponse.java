@@ -20,10 +20,13 @@ import java.util.List;
 /**
  * A Weft exchange's response as spring-web's {@code ServerHttpResponse}. Status, headers and cookies are
  * copied to the exchange at commit; body buffers are handed one at a time to the connection thread, which
- * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket and a slow client
- * slows the publisher down.
+ * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket; a few are requested
+ * ahead ({@value #PREFETCH}), and a slow client slows the publisher down.
  */
 public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
+
+    /** Elements of a body requested ahead of the one being written. */
+    static final int PREFETCH = 32;
 
     private final HttpExchange exchange;
     private final ExchangeLoop loop;
@@ -104,10 +107,12 @@ public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
 
     @Override
     protected Mono<Void> writeWithInternal(Publisher<? extends DataBuffer> body) {
-        // concatMap with prefetch 1: one buffer queued, one being written; the next is requested only
-        // when the connection thread has written the previous one.
+        // One buffer is written at a time, by the connection thread; up to PREFETCH more are requested ahead, so
+        // that a publisher that cannot slow down (Flux.interval) is not overrun by a moment's delay, while a slow
+        // client still slows the publisher down.
         return Flux.from(body)
-                .concatMap(buffer -> loop.submit(() -> output.write(buffer), () -> DataBufferUtils.release(buffer)), 1)
+                .concatMap(buffer -> loop.submit(() -> output.write(buffer), () -> DataBufferUtils.release(buffer)),
+                        PREFETCH)
                 .doOnDiscard(DataBuffer.class, DataBufferUtils::release)
                 .then();
     }
@@ -115,7 +120,7 @@ public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
     @Override
     protected Mono<Void> writeAndFlushWithInternal(Publisher<? extends Publisher<? extends DataBuffer>> body) {
         return Flux.from(body)
-                .concatMap(part -> writeWithInternal(part).then(loop.submit(output::flush, () -> { })), 1)
+                .concatMap(part -> writeWithInternal(part).then(loop.submit(output::flush, () -> { })), PREFETCH)
                 .then();
     }
 }

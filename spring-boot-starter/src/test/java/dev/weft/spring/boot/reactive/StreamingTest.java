@@ -160,6 +160,53 @@ class StreamingTest {
         }
     }
 
+    @Test
+    void aPlainBodyProducedSlowlyReachesTheClientPartByPart() throws Exception {
+        // Not an event stream (writeWith, no flush asked for): each line is produced only once the client has
+        // received the one before, so a line held back in a buffer while nothing follows would hang the test.
+        Sinks.Many<String> lines = Sinks.many().unicast().onBackpressureBuffer();
+        var routes = RouterFunctions.route()
+                .GET("/lines", request -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
+                        .body(lines.asFlux(), String.class))
+                .build();
+        try (AdapterServer server = AdapterServer.start(routes)) {
+            lines.tryEmitNext("line 0\n").orThrow();
+            HttpResponse<Stream<String>> response = AdapterServer.client().send(
+                    HttpRequest.newBuilder(server.uri("/lines")).build(), HttpResponse.BodyHandlers.ofLines());
+            List<String> received = new ArrayList<>();
+            try (Stream<String> body = response.body()) {
+                for (Iterator<String> it = body.iterator(); it.hasNext(); ) {
+                    received.add(it.next());
+                    if (received.size() < 3) {
+                        lines.tryEmitNext("line " + received.size() + "\n").orThrow();
+                    } else {
+                        lines.tryEmitComplete().orThrow();
+                    }
+                }
+            }
+
+            assertThat(received).containsExactly("line 0", "line 1", "line 2");
+        }
+    }
+
+    @Test
+    void aTickingPublisherThatCannotSlowDownIsNotOverrunByAMomentsDelay() throws Exception {
+        // Flux.interval fails when it must emit with nothing requested: the response asks for several parts
+        // ahead of the one it writes, as other servers do, not one at a time.
+        var routes = RouterFunctions.route()
+                .GET("/ticks", request -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
+                        .body(Flux.interval(java.time.Duration.ofMillis(1)).take(200).map(i -> i + "\n"),
+                                String.class))
+                .build();
+        try (AdapterServer server = AdapterServer.start(routes)) {
+            HttpResponse<String> response = AdapterServer.client().send(
+                    HttpRequest.newBuilder(server.uri("/ticks")).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body().lines()).hasSize(200).endsWith("199");
+        }
+    }
+
     /**
      * Waits until the client has made no progress for half a second; returns how many bytes it supplied. TCP
      * back-pressure shows only as the absence of progress (there is no later event to wait for instead);

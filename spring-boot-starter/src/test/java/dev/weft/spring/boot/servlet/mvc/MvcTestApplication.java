@@ -20,7 +20,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 import java.io.IOException;
 import java.security.Principal;
@@ -147,21 +146,23 @@ public class MvcTestApplication {
             return emitter;
         }
 
-        /** An endless body: a line every 10 ms until the client, or a stop, ends it. */
-        @GetMapping(path = "/ticks", produces = MediaType.TEXT_PLAIN_VALUE)
-        StreamingResponseBody ticks() {
-            return out -> {
-                for (long i = 0; ; i++) {
-                    out.write(("tick " + i + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-                    out.flush();
-                    try {
+        /** Endless server-sent events: a tick every 10 ms until the client, or a stop, ends the stream. */
+        @GetMapping("/ticks")
+        SseEmitter ticks() {
+            SseEmitter emitter = new SseEmitter(0L); // no timeout
+            Thread.ofVirtual().start(() -> {
+                try {
+                    for (long i = 0; ; i++) {
+                        emitter.send(SseEmitter.event().data("tick " + i));
                         Thread.sleep(10); // a pace: a slow producer
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
                     }
+                } catch (IOException | IllegalStateException e) {
+                    emitter.completeWithError(e); // the client went away, or the server stopped
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
-            };
+            });
+            return emitter;
         }
 
         @PostMapping("/upload")
