@@ -29,11 +29,18 @@ import java.util.function.ToLongFunction;
  * {@code weft.proxy.tunnels.active}) and function counters for everything that
  * only grows ({@code weft.requests}, {@code weft.bytes.received}, {@code weft.errors{kind}},
  * {@code weft.connections.closed{reason}}, {@code weft.http2.connections}, {@code weft.http2.goaways{direction}}, …), including WebSocket sessions and
- * messages ({@code weft.websocket.*}) and the proxy handler ({@code weft.proxy.*}). Needs no Spring:
+ * messages ({@code weft.websocket.*}) and the proxy handler ({@code weft.proxy.*}). Needs nothing but
+ * Micrometer and the engine, so any framework, or plain code, binds it:
  *
  * <pre>{@code
- * new WeftMetrics(() -> Weft.stats(server), Tags.of("server", "api")).bindTo(registry);
+ * WeftMetrics.of(server, "api").bindTo(registry);   // every meter tagged server=api
  * }</pre>
+ *
+ * <p>One binder meters one server. Bind one per server to the same registry with a different
+ * {@value #SERVER_TAG} tag each (the Spring Boot starter tags its servers {@code application} and
+ * {@code management}): meters with the same name and tags are one meter in a registry, so a second server bound
+ * with the same tags would not be counted. A framework that replaces its engine server on a restart binds
+ * {@link #ofCurrent} instead, which looks the server up on each read.
  *
  * <p>All meters read one cached {@link StatsSnapshot}, taken again only when the cached one is older than the
  * maximum age (100 ms by default), so a scrape of every meter costs one snapshot rather than one per meter.
@@ -44,6 +51,9 @@ import java.util.function.ToLongFunction;
  * through the gauges, so the binder need not be held by the caller.
  */
 public final class WeftMetrics implements MeterBinder {
+
+    /** The key of the tag that tells the servers bound to one registry apart: {@value}. */
+    public static final String SERVER_TAG = "server";
 
     /** How old the cached snapshot may get before a meter read takes a new one. */
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
@@ -94,6 +104,29 @@ public final class WeftMetrics implements MeterBinder {
     public static WeftMetrics of(HttpServer server, Iterable<Tag> tags) {
         Weft.stats(server); // fail now rather than at the first scrape
         return new WeftMetrics(() -> Weft.stats(server), tags);
+    }
+
+    /**
+     * Meters over a Weft {@link HttpServer}, each tagged {@value #SERVER_TAG}{@code =serverName}.
+     *
+     * @throws IllegalArgumentException if {@code server} is not a Weft server
+     */
+    public static WeftMetrics of(HttpServer server, String serverName) {
+        return of(server, Tags.of(SERVER_TAG, serverName));
+    }
+
+    /**
+     * Meters over whichever server {@code server} supplies at each read: the engine server a framework's web
+     * server runs now, say, which a restart replaces. A {@code null} or a server that is not Weft's reads as no
+     * statistics (the meters keep their last values). Give {@code tags} a {@value #SERVER_TAG} tag to tell this
+     * server from others bound to the same registry.
+     */
+    public static WeftMetrics ofCurrent(Supplier<? extends HttpServer> server, Iterable<Tag> tags) {
+        Objects.requireNonNull(server, "server");
+        return new WeftMetrics(() -> {
+            HttpServer current = server.get();
+            return current != null && Weft.isWeft(current) ? Weft.stats(current) : null;
+        }, tags);
     }
 
     @Override

@@ -42,6 +42,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,10 +52,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WeftMetricsTest {
 
     /**
-     * Meters one binding registers: 5 gauges, 23 counters (13 HTTP, 5 WebSocket, 5 proxy), one counter per
-     * error kind.
+     * Meters one binding registers: 5 gauges, 25 counters (10 of connections and exchanges, 5 HTTP/2,
+     * 5 WebSocket, 5 proxy), one counter per error kind.
      */
-    private static final int METERS = 5 + 24 + ProtocolError.values().length;
+    private static final int METERS = 5 + 25 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -313,6 +314,38 @@ class WeftMetricsTest {
     }
 
     @Test
+    void aServerNameTagsEveryMeterOfThatServer() throws Exception {
+        start(ServerConfig.defaults());
+        WeftMetrics.of(server, "api").bindTo(registry);
+
+        assertThat(registry.getMeters()).hasSize(METERS)
+                .allSatisfy(m -> assertThat(m.getId().getTag(WeftMetrics.SERVER_TAG)).isEqualTo("api"));
+    }
+
+    @Test
+    void ofCurrentReadsWhicheverServerItIsGivenAtEachRead() throws Exception {
+        AtomicReference<HttpServer> current = new AtomicReference<>();
+        WeftMetrics.ofCurrent(current::get, Tags.of(WeftMetrics.SERVER_TAG, "app")).bindTo(registry);
+        assertThat(counter("weft.requests")).as("no server yet").isZero();
+
+        int port = start(ServerConfig.defaults());
+        current.set(server);
+        for (int i = 0; i < 2; i++) {
+            assertThat(exchange(port, get("/hello"))).startsWith("HTTP/1.1 200");
+        }
+        eventually(() -> counter("weft.requests"), 2);
+
+        // a restart: the old server stops and a new one, with counters of its own, takes its place
+        server.stop(0);
+        current.set(null);
+        assertThat(counter("weft.requests")).as("no server: the last values").isEqualTo(2);
+        port = start(ServerConfig.defaults());
+        current.set(server);
+        assertThat(exchange(port, get("/hello"))).startsWith("HTTP/1.1 200");
+        eventually(() -> counter("weft.requests"), 1);
+    }
+
+    @Test
     void everyErrorKindExistsAtZeroBeforeAnyTraffic() {
         new WeftMetrics(() -> snapshot(0, Map.of()), Tags.empty()).bindTo(registry);
 
@@ -411,7 +444,7 @@ class WeftMetricsTest {
                 .bindTo(registry);
 
         List<Meter> meters = registry.getMeters();
-        // 5 gauges, 24 counters (closed has three reasons, goaways and messages two directions, sessions opened
+        // 5 gauges, 25 counters (closed has four reasons, goaways and messages two directions, sessions opened
         // two protocols), one counter per error kind
         assertThat(meters).hasSize(METERS);
         for (Meter m : meters) {

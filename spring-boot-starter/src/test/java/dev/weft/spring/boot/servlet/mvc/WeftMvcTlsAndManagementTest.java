@@ -1,7 +1,9 @@
 package dev.weft.spring.boot.servlet.mvc;
 
+import dev.weft.httpserver.testing.Await;
 import dev.weft.spring.boot.Curl;
 import dev.weft.spring.boot.TestCertificates;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An MVC application on Weft with an SSL bundle and {@code server.http2.enabled}: clients offering {@code h2}
  * by ALPN get HTTP/2; Actuator runs on a separate cleartext management port, in a servlet child context on a
- * second Weft server.
+ * second Weft server, and both servers' {@code weft.*} meters are bound.
  */
 @SpringBootTest(classes = MvcTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
@@ -55,6 +57,9 @@ class WeftMvcTlsAndManagementTest {
 
     @Autowired
     ApplicationContext context;
+
+    @Autowired
+    MeterRegistry registry;
 
     @Test
     void theJdkClientGetsHttp2OverTls() throws Exception {
@@ -91,6 +96,27 @@ class WeftMvcTlsAndManagementTest {
         }
         assertThat(context.getBean(ManagementContextFactory.class))
                 .isSameAs(context.getBean("weftServletWebChildContextFactory"));
+    }
+
+    @Test
+    void theWeftMetersOfBothServersAreBoundAndToldApartByTheServerTag() throws Exception {
+        assertThat(registry.find("weft.requests").functionCounters())
+                .extracting(counter -> counter.getId().getTag("server"))
+                .containsExactlyInAnyOrder("application", "management");
+        double before = requests("management");
+
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            assertThat(client.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + managementPort + "/actuator/health")).build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        }
+        // the engine counts an exchange as it ends, and the meters re-read the counters at most every 100 ms
+        Await.value("weft.requests{server=management} to count the health request", () -> requests("management"),
+                after -> after >= before + 1);
+    }
+
+    private double requests(String server) {
+        return registry.get("weft.requests").tag("server", server).functionCounter().count();
     }
 
     @Test

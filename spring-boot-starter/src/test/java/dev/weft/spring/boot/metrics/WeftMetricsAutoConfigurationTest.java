@@ -1,23 +1,23 @@
-package dev.weft.micrometer;
+package dev.weft.spring.boot.metrics;
 
+import dev.weft.micrometer.WeftMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.support.GenericApplicationContext;
-
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** When the auto-configuration contributes its binder, and what the binder does without a Weft server. */
+/**
+ * When the auto-configuration contributes its binder: in a web application with a meter registry, Micrometer and
+ * {@code weft-micrometer} on the class path, and no binder of the application's own.
+ */
 class WeftMetricsAutoConfigurationTest {
 
     private final ReactiveWebApplicationContextRunner runner = new ReactiveWebApplicationContextRunner()
@@ -32,6 +32,19 @@ class WeftMetricsAutoConfigurationTest {
     @Test
     void backsOffWithoutAMeterRegistry() {
         runner.run(context -> assertThat(context).doesNotHaveBean(WeftMetricsBinder.class));
+    }
+
+    @Test
+    void backsOffWithoutWeftMicrometerOnTheClassPath() {
+        runner.withClassLoader(new FilteredClassLoader(WeftMetrics.class))
+                .withBean(SimpleMeterRegistry.class)
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(WeftMetricsBinder.class));
+    }
+
+    @Test
+    void backsOffWithoutMicrometerOnTheClassPath() {
+        runner.withClassLoader(new FilteredClassLoader("io.micrometer"))
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(WeftMetricsBinder.class));
     }
 
     @Test
@@ -50,19 +63,6 @@ class WeftMetricsAutoConfigurationTest {
                 .withConfiguration(AutoConfigurations.of(WeftMetricsAutoConfiguration.class))
                 .withBean(SimpleMeterRegistry.class)
                 .run(context -> assertThat(context).doesNotHaveBean(WeftMetricsBinder.class));
-    }
-
-    @Test
-    void bindsNothingWhenTheContextHasNoWebServer() {
-        SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        WeftMetricsBinder binder = new WeftMetricsBinder(registry, Tags.empty());
-        try (GenericApplicationContext context = new GenericApplicationContext()) {
-            context.refresh();
-            binder.onApplicationEvent(new ApplicationStartedEvent(new SpringApplication(), new String[0], context,
-                    Duration.ZERO));
-        }
-        assertThat(binder.isBound()).isFalse();
-        assertThat(registry.getMeters()).isEmpty();
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -1,6 +1,7 @@
-package dev.weft.micrometer;
+package dev.weft.spring.boot.metrics;
 
 import dev.weft.httpserver.testing.Await;
+import dev.weft.micrometer.WeftMetrics;
 import dev.weft.spring.boot.WeftWebServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -70,8 +71,10 @@ class WeftMetricsSpringBootTest {
     @Test
     void bindsToTheRunningWeftServer() {
         assertThat(context.getWebServer()).isInstanceOf(WeftWebServer.class);
-        assertThat(binder.isBound()).isTrue();
+        assertThat(binder.boundServers()).containsExactly("application");
         assertThat(registry.find("weft.errors").functionCounters()).isNotEmpty();
+        assertThat(registry.find("weft.requests").functionCounters()).singleElement()
+                .satisfies(c -> assertThat(c.getId().getTag(WeftMetrics.SERVER_TAG)).isEqualTo("application"));
     }
 
     @Test

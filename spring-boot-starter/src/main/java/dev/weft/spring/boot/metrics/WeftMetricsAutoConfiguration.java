@@ -1,6 +1,6 @@
-package dev.weft.micrometer;
+package dev.weft.spring.boot.metrics;
 
-import dev.weft.spring.boot.WeftWebServer;
+import dev.weft.micrometer.WeftMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -11,16 +11,16 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 
 /**
- * Publishes the Weft server's statistics as {@code weft.*} meters ({@link WeftMetrics}) in the application's
- * {@link MeterRegistry} when the web server is Weft. Define your own {@link WeftMetricsBinder} bean to change
- * the tags.
+ * Publishes the statistics of the application's Weft servers as {@code weft.*} meters ({@link WeftMetrics}) in
+ * its {@link MeterRegistry}, when Micrometer and {@code weft-micrometer} are on the class path. Define your own
+ * {@link WeftMetricsBinder} bean to add tags.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
 @ConditionalOnWebApplication
-@ConditionalOnClass({ MeterRegistry.class, WeftWebServer.class })
+@ConditionalOnClass({ MeterRegistry.class, WeftMetrics.class })
 public final class WeftMetricsAutoConfiguration {
 
-    /** The binder; it binds once the application has started and the server is known. */
+    /** The binder; it binds each Weft server once that server has started. */
     @Bean
     @ConditionalOnBean(MeterRegistry.class)
     @ConditionalOnMissingBean(WeftMetricsBinder.class)
