@@ -45,7 +45,8 @@
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
 #                   see lib/common.sh)
 #   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
-#   QUIET_LOAD      1-minute load average counted as quiet    (default 0.5)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
 #   PEER_DROP       a peer target (robaho-h2c, robaho-h1, nghttpd-h2c) below PEER_DROP x its baseline makes
 #                   the run not comparable (default 0.7)
 #   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
@@ -53,15 +54,14 @@
 #   BASELINES_FILE  the peers' baselines                      (default bench/baselines.tsv)
 #
 # Quiet machine and baselines (lib/common.sh): before each server start the script waits up to
-# QUIET_WAIT seconds for the 1-minute load average to drop to QUIET_LOAD, then samples how busy the
-# CPUs are; a start still above QUIET_LOAD is marked "!" in the tables and listed at the end of the
-# report, which shows the load average (1, 5, 15 min) and CPU use before every start. (robaho's runs
-# push the load average to 20-45 with its hundreds of runnable pool threads, so the start after one
-# waits the whole QUIET_WAIT and is usually marked; the CPU-busy figure then shows whether other work
-# ran.) The medians of the peer targets (never Weft's) are compared with their rows in
-# bench/baselines.tsv: one below PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of
-# the report and, after the report is written, makes the script exit with status 3 (unless
-# ACCEPT_DISTURBED=1; a failed run's status 1 comes first).
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The
+# medians of the peer targets (never Weft's) are compared with their rows in bench/baselines.tsv: one
+# below PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the
+# report is written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1; a failed run's
+# status 1 comes first).
 #
 # A run fails (and is left out of the medians) when h2load exits non-zero or times out, prints no
 # "finished in" line, reports any failed, errored or timed-out request, fewer succeeded requests

@@ -24,8 +24,9 @@
 #
 # Per suite, round and server (the first server moves by one each round; each round starts every
 # server afresh):
-#   1. wait for the machine to be quiet (quiet_wait, lib/common.sh): up to QUIET_WAIT seconds for the
-#      1-minute load average to drop to QUIET_LOAD or below; if it does not, warn loudly and mark the run
+#   1. wait for the machine to be quiet (quiet_wait, lib/common.sh): up to QUIET_WAIT seconds for a
+#      1-minute load average <= QUIET_LOAD (first start) or CPUs busy <= QUIET_BUSY % (later starts); if
+#      it does not come, warn loudly and mark the run
 #      ("!") in the report, which lists the marked runs at its end;
 #   2. start the server (java $JVM_OPTS ...), wait for its "ready <class> <port>" line, check the class,
 #      check that every endpoint answers 200 (one that does not is reported as failed and skipped;
@@ -68,7 +69,8 @@
 #                     MVC_APP_DIR=bench/mvc MVC_ENDPOINTS="/json /plaintext" runs the older bench/mvc app)
 #   JVM_OPTS          JVM flags, identical for every server     (default "-Xms1g -Xmx1g -XX:+UseG1GC")
 #   QUIET_WAIT        seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
-#   QUIET_LOAD        1-minute load average counted as quiet    (default 0.5)
+#   QUIET_LOAD        1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY        % of the CPUs busy counted as quiet before later starts (default 10)
 #   PEER_DROP         a peer below PEER_DROP x its baseline makes the run not comparable (default 0.7)
 #   ACCEPT_DISTURBED  1 = exit 0 even then (default 0: exit status 3 after the report)
 #   UPDATE_BASELINES  1 = write this run's peer medians into the baselines file (default 0)
@@ -97,7 +99,7 @@ WRK_TIMEOUT=30s # always: a slow request is measured, not dropped
 
 KNOBS=(SUITES ROUNDS CONCURRENCY WRK_THREADS DURATION WARMUP JIT_WARMUP WARMUP_CONNECTIONS THREAD_MODES
   ENGINE_SERVERS MVC_SERVERS WEBFLUX_SERVERS ENGINE_ENDPOINTS MVC_ENDPOINTS WEBFLUX_ENDPOINTS MVC_APP_DIR
-  JVM_OPTS QUIET_WAIT QUIET_LOAD PEER_DROP ACCEPT_DISTURBED UPDATE_BASELINES BASELINES_FILE STARTUP_TIMEOUT SKIP_BUILD WEFT_INSTALL WEFT_JAR BENCH_JDK SERVER_CPUS LOAD_CPUS)
+  JVM_OPTS QUIET_WAIT QUIET_LOAD QUIET_BUSY PEER_DROP ACCEPT_DISTURBED UPDATE_BASELINES BASELINES_FILE STARTUP_TIMEOUT SKIP_BUILD WEFT_INSTALL WEFT_JAR BENCH_JDK SERVER_CPUS LOAD_CPUS)
 COMMAND_LINE="" # the knobs given in the environment and the script, for the report
 for knob in "${KNOBS[@]}"; do
   if [[ -n ${!knob+x} ]]; then COMMAND_LINE+="$knob=$(printf '%q' "${!knob}") "; fi
@@ -126,7 +128,7 @@ SKIP_BUILD="${SKIP_BUILD:-0}"
 WEFT_INSTALL="${WEFT_INSTALL:-1}"
 
 # Shared functions: logging, lifecycle and the EXIT trap, JDK search, tools, median, ratio, the quiet-machine
-# gate (QUIET_WAIT, QUIET_LOAD) and the peer baselines (PEER_DROP, ACCEPT_DISTURBED, UPDATE_BASELINES).
+# gate (QUIET_WAIT, QUIET_LOAD, QUIET_BUSY) and the peer baselines (PEER_DROP, ACCEPT_DISTURBED, UPDATE_BASELINES).
 # shellcheck source=lib/common.sh
 source "$BENCH_DIR/lib/common.sh"
 # prepare_weft_jar, WEFT_JAR, WEFT_DEFAULT_JAR, WEFT_PROVIDER_CLASS.
@@ -625,7 +627,7 @@ report() {
   echo "JVM_OPTS: $JVM_OPTS"
   echo "req/s, p50, p99, p99.9: medians over the rounds; max: the largest; >1s, errors (connect/read/write/non-2xx)"
   echo "and timeouts (wrk counts a request still unanswered after $WRK_TIMEOUT at every 2 s check): sums over the rounds."
-  echo "'!' after a server: at least one of its runs started with the 1-minute load average above $QUIET_LOAD."
+  echo "'!' after a server: at least one of its runs started on a machine that was not quiet (see the end)."
   echo "p99 ratio = Weft p99 / peer p99 (< 1: Weft's p99 is lower); req/s ratio = Weft / peer (> 1: Weft served more)."
   echo
   for suite in "${SUITE_LIST[@]}"; do

@@ -53,16 +53,18 @@
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
 #                   see lib/common.sh)
 #   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
-#   QUIET_LOAD      1-minute load average counted as quiet (default 0.5)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
 #   PEER_DROP       jetty's echo rate below PEER_DROP x its baseline makes the run not comparable (default 0.7)
 #   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
 #   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
 #   BASELINES_FILE  the peers' baselines (default bench/baselines.tsv)
 #
-# Quiet machine and baselines (lib/common.sh): before each server start (echo and idle) the script
-# waits up to QUIET_WAIT seconds for the 1-minute load average to drop to QUIET_LOAD, then samples how
-# busy the CPUs are; a start still above QUIET_LOAD is marked "!" in the tables and listed at the end
-# of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The
+# Quiet machine and baselines (lib/common.sh): before each server start (echo and idle) the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The
 # peer's (jetty's, never Weft's) median messages/s of each echo mode is compared with its rows in
 # bench/baselines.tsv: below PEER_DROP x its baseline, a "NOT COMPARABLE" box opens the report and,
 # after the report is written, the script exits with status 3 (unless ACCEPT_DISTURBED=1; a failed

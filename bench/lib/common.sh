@@ -507,10 +507,12 @@ report_failure() { # what out problem
 # for the machine to settle, records the load average and the CPU use for the report, and marks
 # the run if the machine is still busy. Knobs, the same in every harness:
 #   QUIET_WAIT  most seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
-#   QUIET_LOAD  1-minute load average counted as quiet                          (default 0.5)
+#   QUIET_LOAD  1-minute load average counted as quiet before the first start   (default 0.5)
+#   QUIET_BUSY  % of the CPUs busy (other work) counted as quiet before later starts (default 10)
 # ---------------------------------------------------------------------------------------------
 QUIET_WAIT="${QUIET_WAIT:-60}"
 QUIET_LOAD="${QUIET_LOAD:-0.5}"
+QUIET_BUSY="${QUIET_BUSY:-10}"
 
 cpu_busy_pct() { # -> % of all CPUs busy over one second (from /proc/stat), or ?
   local a b
@@ -524,41 +526,57 @@ cpu_busy_pct() { # -> % of all CPUs busy over one second (from /proc/stat), or ?
 load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0; }
 above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
 
-# Waits up to QUIET_WAIT seconds for the 1-minute load average to drop to QUIET_LOAD; sets RUN_MARK
-# (1 if it did not), records a LOAD_LINES entry (load average 1/5/15 min, the wait, CPU busy) and,
-# for a marked run, a MARKED_RUNS entry and MARKED_NAMES[name] (so that the report can put "!"
-# after the name). Nothing of the harness runs meanwhile (its previous server is stopped), so the CPU
-# use sampled at the end is other work's; the load average also still counts the previous run's load,
-# which decays over minutes.
+# Waits for a quiet machine before a server start; sets RUN_MARK (1 if it did not get one), records a
+# LOAD_LINES entry (load average 1/5/15 min, the wait, CPU busy) and, for a marked run, a MARKED_RUNS
+# entry and MARKED_NAMES[name] (so that the report can put "!" after the name). Before the script's
+# first server start, quiet means a 1-minute load average <= QUIET_LOAD. Later, the load average still
+# counts the script's own previous run (it decays over minutes), so quiet means CPUs busy <= QUIET_BUSY %
+# during a one-second sample: nothing of the harness runs meanwhile (its previous server is stopped), so
+# whatever keeps the CPUs busy then is other work. Either waits at most QUIET_WAIT seconds.
 LOAD_LINES=()
 RUN_MARK=0
 MARKED_RUNS=()
+QUIET_STARTS=0
 declare -A MARKED_NAMES=()
 quiet_wait() { # what [name]
-  local what=$1 name=${2:-} start=$SECONDS l busy loadavg mark=""
-  l=$(load1)
-  if above "$l" "$QUIET_LOAD" && ((QUIET_WAIT > 0)); then
-    log "load average $l > $QUIET_LOAD: waiting up to ${QUIET_WAIT}s for the machine to settle before $what"
-    while above "$l" "$QUIET_LOAD" && ((SECONDS - start < QUIET_WAIT)); do
-      sleep $((QUIET_WAIT - (SECONDS - start) < 5 ? QUIET_WAIT - (SECONDS - start) : 5))
-      l=$(load1)
+  local what=$1 name=${2:-} start=$SECONDS l busy loadavg mark="" quiet=0 rule
+  if ((QUIET_STARTS == 0)); then
+    rule="1-minute load average <= $QUIET_LOAD"
+    l=$(load1)
+    if above "$l" "$QUIET_LOAD" && ((QUIET_WAIT > 0)); then
+      log "load average $l > $QUIET_LOAD: waiting up to ${QUIET_WAIT}s for the machine to settle before $what"
+      while above "$l" "$QUIET_LOAD" && ((SECONDS - start < QUIET_WAIT)); do
+        sleep $((QUIET_WAIT - (SECONDS - start) < 5 ? QUIET_WAIT - (SECONDS - start) : 5))
+        l=$(load1)
+      done
+    fi
+    busy=$(cpu_busy_pct)
+    above "$(load1)" "$QUIET_LOAD" || quiet=1
+  else
+    rule="CPUs busy <= ${QUIET_BUSY}%"
+    busy=$(cpu_busy_pct)
+    while ! busy_ok "$busy" && ((SECONDS - start < QUIET_WAIT)); do
+      sleep 1
+      busy=$(cpu_busy_pct)
     done
+    busy_ok "$busy" && quiet=1
   fi
-  busy=$(cpu_busy_pct)
+  QUIET_STARTS=$((QUIET_STARTS + 1))
   loadavg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || loadavg="?"
   RUN_MARK=0
-  if above "$(load1)" "$QUIET_LOAD"; then
+  if ((!quiet)); then
     RUN_MARK=1
     mark="  ! marked"
-    MARKED_RUNS+=("$what: load average $loadavg after waiting $((SECONDS - start)) s, CPU busy ${busy}%")
+    MARKED_RUNS+=("$what: not $rule after waiting $((SECONDS - start)) s (load average $loadavg, CPU busy ${busy}%)")
     [[ -z $name ]] || MARKED_NAMES[$name]=1
-    warn "!!!!!!!! the 1-minute load average is $(load1) (> $QUIET_LOAD) before $what, after waiting" \
-      "$((SECONDS - start)) s; CPU busy ${busy}% in the last second. This run is marked '!' in the report. !!!!!!!!"
+    warn "!!!!!!!! no quiet machine ($rule) before $what after waiting $((SECONDS - start)) s: load average" \
+      "$loadavg, CPU busy ${busy}% in the last second. This run is marked '!' in the report. !!!!!!!!"
   fi
   log "before $what: load average $loadavg, CPU busy ${busy}%${mark:+ (marked)}"
   LOAD_LINES+=("$(printf '%-42s %-16s waited %3ss, CPU busy %4s%%%s' "$what" "$loadavg" "$((SECONDS - start))" "$busy" \
     "$mark")")
 }
+busy_ok() { [[ $1 =~ ^[0-9]+$ ]] && (($1 <= QUIET_BUSY)); }
 
 # " !" if a run of NAME (as given to quiet_wait) was marked, else nothing: for the report's tables.
 mark_of() { if [[ -n ${MARKED_NAMES[$1]:-} ]]; then echo " !"; fi; }
@@ -566,7 +584,7 @@ marked_01() { if [[ -n ${MARKED_NAMES[$1]:-} ]]; then echo 1; else echo 0; fi; }
 # The line under a table with marked names (nothing if no run was marked).
 mark_legend() {
   if ((${#MARKED_RUNS[@]} > 0)); then
-    echo "('!' after a name: a server start of it saw a 1-minute load average above QUIET_LOAD=$QUIET_LOAD; see the end)"
+    echo "('!' after a name: a server start of it found no quiet machine; see the end)"
   fi
 }
 
@@ -585,20 +603,19 @@ box() { # lines...
 # For the end of a report: the load average and CPU use before each server start, then, loudly,
 # the runs that started on a busy machine.
 report_quiet() {
-  echo "Load average (1, 5, 15 min) before each server start, after waiting for a quiet machine (up to"
-  echo "QUIET_WAIT=${QUIET_WAIT}s for a 1-minute load average <= QUIET_LOAD=$QUIET_LOAD), and how busy the CPUs were in"
-  echo "the second before the start (this script runs nothing then, so that is other work):"
+  echo "Load average (1, 5, 15 min) before each server start, after waiting up to QUIET_WAIT=${QUIET_WAIT}s for a"
+  echo "quiet machine (the first start: a 1-minute load average <= QUIET_LOAD=$QUIET_LOAD; later ones, whose load"
+  echo "average still counts this script's previous runs: CPUs busy <= QUIET_BUSY=${QUIET_BUSY}%), and how busy the"
+  echo "CPUs were in the second before the start (this script runs nothing then, so that is other work):"
   printf '  %s\n' "${LOAD_LINES[@]}"
   echo
   if ((${#MARKED_RUNS[@]} == 0)); then
-    echo "Quiet machine: no server start saw a 1-minute load average above $QUIET_LOAD."
+    echo "Quiet machine: every server start saw one."
     return 0
   fi
   box "!!! ${#MARKED_RUNS[@]} SERVER RUN(S) STARTED ON A BUSY MACHINE (marked '!' above) !!!" \
-    "The 1-minute load average was still above QUIET_LOAD=$QUIET_LOAD after waiting up to ${QUIET_WAIT}s:" \
     "${MARKED_RUNS[@]/#/  }" \
-    "A CPU-busy figure near 0% means only the previous run's load was decaying (raise QUIET_WAIT, e.g. 180," \
-    "to rule it out); more means other work shared the CPUs, and the marked figures are not the servers'."
+    "Other work shared the CPUs: the marked figures are not the servers'."
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -627,6 +644,7 @@ EXIT_DISTURBED=3
 check_quiet_knobs() {
   [[ $QUIET_WAIT =~ ^[0-9]+$ ]] || die "QUIET_WAIT must be a number of seconds (got '$QUIET_WAIT')"
   [[ $QUIET_LOAD =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "QUIET_LOAD must be a number such as 0.5 (got '$QUIET_LOAD')"
+  [[ $QUIET_BUSY =~ ^[0-9]+$ && $QUIET_BUSY -le 100 ]] || die "QUIET_BUSY must be a percentage such as 10 (got '$QUIET_BUSY')"
   if [[ ! $PEER_DROP =~ ^[0-9]+(\.[0-9]+)?$ ]] || ! above "$PEER_DROP" 0; then
     die "PEER_DROP must be a positive number such as 0.7 (got '$PEER_DROP')"
   fi
