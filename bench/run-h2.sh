@@ -44,6 +44,24 @@
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
 #                   see lib/common.sh)
+#   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP       a peer target (robaho-h2c, robaho-h1, nghttpd-h2c) below PEER_DROP x its baseline makes
+#                   the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE  the peers' baselines                      (default bench/baselines.tsv)
+#
+# Quiet machine and baselines (lib/common.sh): before each server start the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The
+# medians of the peer targets (never Weft's) are compared with their rows in bench/baselines.tsv: one
+# below PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the
+# report is written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1; a failed run's
+# status 1 comes first).
 #
 # A run fails (and is left out of the medians) when h2load exits non-zero or times out, prints no
 # "finished in" line, reports any failed, errored or timed-out request, fewer succeeded requests
@@ -54,6 +72,7 @@
 set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck disable=SC2034 # REPO_DIR is used by lib/weft-jar.sh (through lib/plaintext.sh)
 REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
 TARGET_DIR="$BENCH_DIR/target"
 CLASSES_DIR="$TARGET_DIR/classes"
@@ -89,6 +108,7 @@ source "$BENCH_DIR/lib/plaintext.sh"
 # ---------------------------------------------------------------------------------------------
 check_positive_ints ROUNDS REQUESTS CLIENTS STREAMS H2LOAD_TIMEOUT STARTUP_TIMEOUT WARMUP_RUNS
 check_cpu_lists
+check_quiet_knobs
 [[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be 0 or a number of requests (got '$WARMUP')"
 # h2load refuses -n smaller than -c.
 (( REQUESTS >= CLIENTS )) || die "REQUESTS ($REQUESTS) must be at least CLIENTS ($CLIENTS)"
@@ -311,8 +331,10 @@ bench_target() { # target round
     client_us=NA
     other=NA
   fi
-  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %10s %10s %10s %s' "$round" "$target" "$SERVER_PORT" "$rps" \
-    "$server_us" "$client_us" "$other" "$status")")
+  local mark=""
+  if ((RUN_MARK)); then mark="!"; fi # its server start saw a busy machine (quiet_wait)
+  RAW_LINES+=("$(printf '%-5s %-11s %-6s %14s %10s %10s %10s %-4s %s' "$round" "$target" "$SERVER_PORT" "$rps" \
+    "$server_us" "$client_us" "$other" "$mark" "$status")")
   if [[ $rps == FAILED ]]; then
     log "$target round $round: FAILED ($status)"
   else
@@ -330,15 +352,13 @@ log "targets: ${TARGET_LIST[*]}; rounds: $ROUNDS; requests: $REQUESTS; clients: 
   "streams per client: $STREAMS; warm-up: $WARMUP requests"
 
 count=${#TARGET_LIST[@]}
-LOAD_LINES=() # the machine's load average before each run: other work skews the numbers
 for ((round = 1; round <= ROUNDS; round++)); do
   # Every round runs every target once; the first target moves by one each round
   # (weft-h2c robaho-h2c weft-h1, robaho-h2c weft-h1 weft-h2c, ...) so none always runs first.
   for ((k = 0; k < count; k++)); do
     target=${TARGET_LIST[$(((round - 1 + k) % count))]}
-    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
-    LOAD_LINES+=("$(printf '%-5s %-11s %s' "$round" "$target" "$load")")
-    log "=== round $round/$ROUNDS: $target (load average $load) ==="
+    log "=== round $round/$ROUNDS: $target ==="
+    quiet_wait "round $round: $target" "$target"
     bench_target "$target" "$round"
   done
 done
@@ -354,7 +374,11 @@ for t in "${TARGET_LIST[@]}"; do
   MEDIAN_SERVER_US[$t]=$(median "${vals[@]}")
   read -r -a vals <<<"${CLIENT_US_SAMPLES[$t]:-}"
   MEDIAN_CLIENT_US[$t]=$(median "${vals[@]}")
+  # Every target but Weft's is a peer, checked against its baseline.
+  [[ ${t%-*} == weft ]] || peer_figure "${t%-*}" "${t##*-}" "${MEDIAN[$t]}" req/s "$(marked_01 "$t")"
 done
+BASELINE_SETTINGS="ROUNDS=$ROUNDS REQUESTS=$REQUESTS CLIENTS=$CLIENTS STREAMS=$STREAMS WARMUP=$WARMUP WARMUP_RUNS=$WARMUP_RUNS"
+check_baselines
 
 # One ratio line: the ratio of the req/s medians (the figure the target applies to), the median of
 # the ratios within each round (both runs made back to back, under similar load from other work),
@@ -383,6 +407,7 @@ ratio_line() { # label a b goal
 WARMUP_NOTE="the same h2load command with -n $((WARMUP / WARMUP_RUNS)), $WARMUP_RUNS time(s), each on new connections"
 report() {
   local t vals ok
+  report_disturbed
   echo "HTTP/2 plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   cpu_placement
@@ -390,16 +415,17 @@ report() {
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; requests: $REQUESTS; clients: $CLIENTS;" \
     "streams per client: $STREAMS; warm-up: $WARMUP requests per run, in $WARMUP_RUNS h2load run(s)"
   echo
-  printf '%-11s %14s %14s %14s  %s\n' target "median req/s" "server us/req" "h2load us/req" "good runs"
-  printf '%-11s %14s %14s %14s  %s\n' ----------- -------------- -------------- -------------- ---------
+  printf '%-13s %14s %14s %14s  %s\n' target "median req/s" "server us/req" "h2load us/req" "good runs"
+  printf '%-13s %14s %14s %14s  %s\n' ------------- -------------- -------------- -------------- ---------
   for t in "${TARGET_LIST[@]}"; do
     read -r -a vals <<<"${SAMPLES["${t%-*} ${t##*-}"]:-}"
     ok=$(printf '%s\n' "${vals[@]}" | grep -c '^[0-9]') || ok=0
-    printf '%-11s %14s %14s %14s  %s\n' "$t" "${MEDIAN[$t]}" "${MEDIAN_SERVER_US[$t]}" "${MEDIAN_CLIENT_US[$t]}" \
+    printf '%-13s %14s %14s %14s  %s\n' "$t$(mark_of "$t")" "${MEDIAN[$t]}" "${MEDIAN_SERVER_US[$t]}" "${MEDIAN_CLIENT_US[$t]}" \
       "$ok/${#vals[@]}"
   done
   echo "(medians over the good runs of $ROUNDS round(s); a failed run is not counted. us/req: CPU time,"
   echo " user + system, of the server process and of h2load during the measured run, per request)"
+  mark_legend
   echo
   printf '%-22s %8s %10s %11s   %s\n' ratio req/s per-round "server CPU" target
   printf '%-22s %8s %10s %11s   %s\n' ---------------------- -------- ---------- ----------- ------
@@ -413,6 +439,8 @@ report() {
   echo " within each round; server CPU: requests per CPU-second, i.e. the second's us/req over the first's."
   echo " > 1.00 means the first did better)"
   echo
+  report_baselines
+  echo
   if ((${#FAILURES[@]} > 0)); then
     echo "FAILED runs (h2load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
     printf '  %s\n' "${FAILURES[@]}"
@@ -420,24 +448,25 @@ report() {
   fi
   report_commands "${PROVIDER_LIST[@]}"
   echo "  every h2load run is wrapped in: timeout -k 5 $H2LOAD_TIMEOUT"
+  echo
+  echo "robaho runs each stream's handler on a thread of its cached pool, and hundreds of runnable threads raise"
+  echo "the load average to 20-45 during its runs; the start after a robaho run sees that decaying, not other work"
+  echo "(see its CPU-busy figure below, and other_cpu% in the raw lines of $RESULTS_FILE)."
+  echo
+  report_quiet
 }
 
 {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-11s %-6s %14s %10s %10s %10s %s\n' round target port "req/s" server_us h2load_us other_cpu% status
+  printf '%-5s %-11s %-6s %14s %10s %10s %10s %-4s %s\n' round target port "req/s" server_us h2load_us other_cpu% mark status
   printf '%s\n' "${RAW_LINES[@]}"
   echo
   echo "server_us, h2load_us: CPU microseconds per request of the server and of h2load in the measured run;"
   echo "other_cpu%: CPU used by all other processes during the measured run, in % of one core (0-200 on"
-  echo "2 cores): more than a few % means other work competed with the benchmark."
-  echo
-  echo "Load average (1, 5, 15 min) before each run. robaho runs each stream's handler on a thread of its"
-  echo "cached pool, and hundreds of runnable threads raise the load average to 20-45 during its runs; the"
-  echo "figures after a robaho run decay from there and do not mean other work (see other_cpu% instead):"
-  printf '%-5s %-11s %s\n' round target loadavg
-  printf '%s\n' "${LOAD_LINES[@]}"
+  echo "2 cores): more than a few % means other work competed with the benchmark; mark: '!' if the server"
+  echo "start saw a busy machine."
   if ((${#FAILURE_DETAILS[@]} > 0)); then
     echo
     echo "Failed runs in detail:"
@@ -457,3 +486,5 @@ warn_leftover_servers
 if ((${#FAILURES[@]} > 0)); then
   die "${#FAILURES[@]} run(s) failed (listed above)"
 fi
+
+exit_if_disturbed

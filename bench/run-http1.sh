@@ -20,6 +20,22 @@
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
 #                   see lib/common.sh)
+#   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP       a peer (jdk, robaho) below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE  the peers' baselines                     (default bench/baselines.tsv)
+#
+# Quiet machine and baselines (lib/common.sh): before each server start the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The medians of
+# the peers (jdk, robaho; never Weft's) are compared with their rows in bench/baselines.tsv: one below
+# PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the report
+# is written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1).
 #
 # How each provider is selected (HttpServerProvider.provider() looks at the system property
 # com.sun.net.httpserver.HttpServerProvider first, then META-INF/services on the class path,
@@ -47,6 +63,7 @@
 set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck disable=SC2034 # REPO_DIR is used by lib/weft-jar.sh (through lib/plaintext.sh)
 REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
 TARGET_DIR="$BENCH_DIR/target"
 CLASSES_DIR="$TARGET_DIR/classes"
@@ -126,7 +143,7 @@ provider_props() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# Measurement (start_server and measure are in lib/common.sh)
+# Measurement (start_server, measure and quiet_wait are in lib/common.sh)
 # ---------------------------------------------------------------------------------------------
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 log "providers: ${PROVIDER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP;" \
@@ -135,6 +152,7 @@ log "providers: ${PROVIDER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-
 for ((round = 1; round <= ROUNDS; round++)); do
   for provider in "${PROVIDER_LIST[@]}"; do
     log "=== round $round/$ROUNDS: $provider ==="
+    quiet_wait "round $round: $provider" "$provider"
     bench_one "$provider" "$round"
   done
 done
@@ -144,9 +162,13 @@ done
 # ---------------------------------------------------------------------------------------------
 declare -A MEDIAN=()
 compute_medians "${PROVIDER_LIST[@]}"
+register_peers req/s "${PROVIDER_LIST[@]}"
+BASELINE_SETTINGS="ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS PIPELINE_DEPTH=$PIPELINE_DEPTH"
+check_baselines
 
 report() {
   local provider mode
+  report_disturbed
   echo "HTTP/1.1 plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   cpu_placement
@@ -157,9 +179,10 @@ report() {
   printf '%-8s %18s %18s\n' provider "plain req/s" "pipelined req/s"
   printf '%-8s %18s %18s\n' -------- ------------------ ------------------
   for provider in "${PROVIDER_LIST[@]}"; do
-    printf '%-8s %18s %18s\n' "$provider" "${MEDIAN["$provider plain"]}" "${MEDIAN["$provider pipelined"]}"
+    printf '%-8s %18s %18s\n' "$provider$(mark_of "$provider")" "${MEDIAN["$provider plain"]}" "${MEDIAN["$provider pipelined"]}"
   done
   echo "(medians over $ROUNDS round(s))"
+  mark_legend
   echo
   printf '%-14s %10s %10s\n' ratio plain pipelined
   printf '%-14s %10s %10s\n' -------------- ---------- ----------
@@ -177,14 +200,18 @@ report() {
   done
   echo "(> 1.00 means Weft served more requests per second)"
   echo
+  report_baselines
+  echo
   report_commands "${PROVIDER_LIST[@]}"
+  echo
+  report_quiet
 }
 
 {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-7s %-10s %-6s %14s %8s %s\n' round provider mode port "req/s" non2xx socket_errors
+  printf '%-5s %-7s %-10s %-6s %14s %8s %-4s %s\n' round provider mode port "req/s" non2xx mark socket_errors
   printf '%s\n' "${RAW_LINES[@]}"
   echo
   echo "wrk outputs and server logs: $LOG_DIR"
@@ -196,3 +223,5 @@ echo
 echo "Raw numbers: $RESULTS_FILE"
 
 warn_leftover_servers
+
+exit_if_disturbed

@@ -24,8 +24,10 @@
 #
 # Per suite, round and server (the first server moves by one each round; each round starts every
 # server afresh):
-#   1. wait for the machine to be quiet: up to QUIET_WAIT seconds for the 1-minute load average to drop
-#      to QUIET_LOAD or below; if it does not, warn loudly and mark the run ("!") in the report;
+#   1. wait for the machine to be quiet (quiet_wait, lib/common.sh): up to QUIET_WAIT seconds for a
+#      1-minute load average <= QUIET_LOAD (first start) or CPUs busy <= QUIET_BUSY % (later starts); if
+#      it does not come, warn loudly and mark the run
+#      ("!") in the report, which lists the marked runs at its end;
 #   2. start the server (java $JVM_OPTS ...), wait for its "ready <class> <port>" line, check the class,
 #      check that every endpoint answers 200 (one that does not is reported as failed and skipped;
 #      the script then exits with status 1 after its report);
@@ -43,7 +45,12 @@
 # p99 ratio (Weft p99 / peer p99; < 1 is better), req/s ratio (Weft / peer; > 1 is better) and a
 # verdict: "yes" when Weft's p99 <= the peer's, its req/s >= the peer's, and Weft had no request over
 # 1 s unless the peer had some too. Also the exact commands, JDK, CPU placement, load average and
-# CPU use before each server start, and the raw figures of every run.
+# CPU use before each server start, and the raw figures of every run. Every peer's req/s median (each
+# suite, server, thread mode, endpoint and concurrency; never Weft's) is compared with its rows in
+# bench/baselines.tsv (none yet: no run of this script on a quiet machine is documented): one below
+# PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the report is
+# written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1; a failed run's status 1
+# comes first). UPDATE_BASELINES=1 writes them.
 #
 # Knobs (environment variables):
 #   SUITES            suites to run, in this order             (default "engine mvc webflux")
@@ -62,7 +69,12 @@
 #                     MVC_APP_DIR=bench/mvc MVC_ENDPOINTS="/json /plaintext" runs the older bench/mvc app)
 #   JVM_OPTS          JVM flags, identical for every server     (default "-Xms1g -Xmx1g -XX:+UseG1GC")
 #   QUIET_WAIT        seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
-#   QUIET_LOAD        1-minute load average counted as quiet    (default 0.5)
+#   QUIET_LOAD        1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY        % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP         a peer below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED  1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES  1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE    the peers' baselines                      (default bench/baselines.tsv)
 #   STARTUP_TIMEOUT   seconds to wait for a server to be ready  (default 60)
 #   SKIP_BUILD        1 = build nothing, use the existing jars and classes (default 0)
 #   WEFT_INSTALL      0 = webflux suite: do not install the Weft starter into ~/.m2 first (default 1)
@@ -87,7 +99,7 @@ WRK_TIMEOUT=30s # always: a slow request is measured, not dropped
 
 KNOBS=(SUITES ROUNDS CONCURRENCY WRK_THREADS DURATION WARMUP JIT_WARMUP WARMUP_CONNECTIONS THREAD_MODES
   ENGINE_SERVERS MVC_SERVERS WEBFLUX_SERVERS ENGINE_ENDPOINTS MVC_ENDPOINTS WEBFLUX_ENDPOINTS MVC_APP_DIR
-  JVM_OPTS QUIET_WAIT QUIET_LOAD STARTUP_TIMEOUT SKIP_BUILD WEFT_INSTALL WEFT_JAR BENCH_JDK SERVER_CPUS LOAD_CPUS)
+  JVM_OPTS QUIET_WAIT QUIET_LOAD QUIET_BUSY PEER_DROP ACCEPT_DISTURBED UPDATE_BASELINES BASELINES_FILE STARTUP_TIMEOUT SKIP_BUILD WEFT_INSTALL WEFT_JAR BENCH_JDK SERVER_CPUS LOAD_CPUS)
 COMMAND_LINE="" # the knobs given in the environment and the script, for the report
 for knob in "${KNOBS[@]}"; do
   if [[ -n ${!knob+x} ]]; then COMMAND_LINE+="$knob=$(printf '%q' "${!knob}") "; fi
@@ -111,13 +123,12 @@ MVC_ENDPOINTS="${MVC_ENDPOINTS:-/api/report /owners?lastName=Da /css/clinic.css}
 WEBFLUX_ENDPOINTS="${WEBFLUX_ENDPOINTS:-/api/report}"
 MVC_APP_DIR="${MVC_APP_DIR:-bench/clinic}"
 JVM_OPTS="${JVM_OPTS:--Xms1g -Xmx1g -XX:+UseG1GC}"
-QUIET_WAIT="${QUIET_WAIT:-60}"
-QUIET_LOAD="${QUIET_LOAD:-0.5}"
 STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-60}"
 SKIP_BUILD="${SKIP_BUILD:-0}"
 WEFT_INSTALL="${WEFT_INSTALL:-1}"
 
-# Shared functions: logging, lifecycle and the EXIT trap, JDK search, tools, median, ratio.
+# Shared functions: logging, lifecycle and the EXIT trap, JDK search, tools, median, ratio, the quiet-machine
+# gate (QUIET_WAIT, QUIET_LOAD, QUIET_BUSY) and the peer baselines (PEER_DROP, ACCEPT_DISTURBED, UPDATE_BASELINES).
 # shellcheck source=lib/common.sh
 source "$BENCH_DIR/lib/common.sh"
 # prepare_weft_jar, WEFT_JAR, WEFT_DEFAULT_JAR, WEFT_PROVIDER_CLASS.
@@ -132,8 +143,7 @@ check_cpu_lists
 [[ $DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "DURATION must look like 10s, 1m, ... (got '$DURATION')"
 [[ $WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "WARMUP must be 0 or look like 2s (got '$WARMUP')"
 [[ $JIT_WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "JIT_WARMUP must be 0 or look like 15s (got '$JIT_WARMUP')"
-[[ $QUIET_WAIT =~ ^[0-9]+$ ]] || die "QUIET_WAIT must be a number of seconds (got '$QUIET_WAIT')"
-[[ $QUIET_LOAD =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "QUIET_LOAD must be a number such as 0.5 (got '$QUIET_LOAD')"
+check_quiet_knobs
 [[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 [[ $WEFT_INSTALL == 0 || $WEFT_INSTALL == 1 ]] || die "WEFT_INSTALL must be 0 or 1 (got '$WEFT_INSTALL')"
 (( WRK_THREADS <= WARMUP_CONNECTIONS )) || die "WRK_THREADS must not exceed WARMUP_CONNECTIONS"
@@ -392,52 +402,6 @@ server_smoke() { # port deadline
 }
 
 # ---------------------------------------------------------------------------------------------
-# Quiet machine
-# ---------------------------------------------------------------------------------------------
-cpu_busy_pct() { # -> % of all CPUs busy over one second (from /proc/stat), or ?
-  local a b
-  a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat 2>/dev/null) || a=""
-  sleep 1
-  b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat 2>/dev/null) || b=""
-  [[ -n $a && -n $b ]] || { echo "?"; return; }
-  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
-    if (y[2] - x[2] <= 0) print "?"; else printf "%.0f\n", 100 * (y[1] - x[1]) / (y[2] - x[2]) }'
-}
-load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0; }
-above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
-
-# Waits up to QUIET_WAIT seconds for the 1-minute load average to drop to QUIET_LOAD; sets RUN_MARK
-# (1 if it did not) and records a LOAD_LINES entry. Nothing of this script runs meanwhile, so the CPU
-# use sampled at the end is other work's; the load average also still counts the previous run's load.
-LOAD_LINES=()
-RUN_MARK=0
-MARKED_RUNS=()
-quiet_wait() { # what
-  local what=$1 start=$SECONDS l busy loadavg
-  l=$(load1)
-  if above "$l" "$QUIET_LOAD" && ((QUIET_WAIT > 0)); then
-    log "load average $l > $QUIET_LOAD: waiting up to ${QUIET_WAIT}s for the machine to settle before $what"
-    while above "$l" "$QUIET_LOAD" && ((SECONDS - start < QUIET_WAIT)); do
-      sleep 5
-      l=$(load1)
-    done
-  fi
-  busy=$(cpu_busy_pct)
-  loadavg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || loadavg="?"
-  RUN_MARK=0
-  if above "$(load1)" "$QUIET_LOAD"; then
-    RUN_MARK=1
-    MARKED_RUNS+=("$what: load average $loadavg after waiting $((SECONDS - start)) s, CPU busy ${busy}%")
-    warn "!!!!!!!! the 1-minute load average is $(load1) (> $QUIET_LOAD) before $what, after waiting" \
-      "$((SECONDS - start)) s; CPU busy ${busy}% in the last second. This run is marked '!' in the report. !!!!!!!!"
-  fi
-  local mark=""
-  if ((RUN_MARK)); then mark="  ! marked"; fi
-  LOAD_LINES+=("$(printf '%-42s %-16s waited %3ss, CPU busy %4s%%%s' "$what" "$loadavg" "$((SECONDS - start))" "$busy" \
-    "$mark")")
-}
-
-# ---------------------------------------------------------------------------------------------
 # Measurement
 # ---------------------------------------------------------------------------------------------
 declare -A RPS=() P50=() P99=() P999=() MAXLAT=() OVER=() ERRS=() TMOS=() MARK=() NRUNS=()
@@ -632,8 +596,26 @@ report_table() { # suite endpoint connections
   echo
 }
 
+# Every peer's req/s median (not Weft's) against its baseline.
+for suite in "${SUITE_LIST[@]}"; do
+  suite_rows "$suite"
+  suite_endpoints "$suite"
+  for row in "${RUN_ROWS[@]}"; do
+    [[ ${row%%/*} == weft ]] && continue
+    for ep in "${RUN_ENDPOINTS[@]}"; do
+      for c in "${CONCURRENCY_LIST[@]}"; do
+        key="$suite|$row|$ep|$c"
+        peer_figure "$suite/$row" "$ep c=$c" "$(med "${RPS[$key]:-}")" req/s "${MARK[$key]:-0}"
+      done
+    done
+  done
+done
+BASELINE_SETTINGS="ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP JIT_WARMUP=$JIT_WARMUP WARMUP_CONNECTIONS=$WARMUP_CONNECTIONS WRK_THREADS=$WRK_THREADS JVM_OPTS=$JVM_OPTS"
+check_baselines
+
 report() {
   local suite ep c row s
+  report_disturbed
   echo "Latency under saturation ($START_DATE)"
   echo "Command: $COMMAND_LINE"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
@@ -645,7 +627,7 @@ report() {
   echo "JVM_OPTS: $JVM_OPTS"
   echo "req/s, p50, p99, p99.9: medians over the rounds; max: the largest; >1s, errors (connect/read/write/non-2xx)"
   echo "and timeouts (wrk counts a request still unanswered after $WRK_TIMEOUT at every 2 s check): sums over the rounds."
-  echo "'!' after a server: at least one of its runs started with the 1-minute load average above $QUIET_LOAD."
+  echo "'!' after a server: at least one of its runs started on a machine that was not quiet (see the end)."
   echo "p99 ratio = Weft p99 / peer p99 (< 1: Weft's p99 is lower); req/s ratio = Weft / peer (> 1: Weft served more)."
   echo
   for suite in "${SUITE_LIST[@]}"; do
@@ -665,21 +647,13 @@ report() {
       done
     done
   done
-  if ((${#MARKED_RUNS[@]} > 0)); then
-    echo "!!! ${#MARKED_RUNS[@]} server run(s) started on a machine that was not quiet (load average above $QUIET_LOAD" \
-      "after waiting up to ${QUIET_WAIT}s; the previous run's own load decays over minutes, raise QUIET_WAIT to rule it out):"
-    printf '    %s\n' "${MARKED_RUNS[@]}"
-    echo
-  fi
+  report_baselines
+  echo
   if ((${#FAILURES[@]} > 0)); then
     echo "FAILED runs (details in $RESULTS_FILE):"
     printf '    %s\n' "${FAILURES[@]}"
     echo
   fi
-  echo "Load average (1, 5, 15 min) before each server start, the wait for a quiet machine, and the CPU use of"
-  echo "other processes in the second before the start:"
-  printf '  %s\n' "${LOAD_LINES[@]}"
-  echo
   echo "Commands (PORT = a free port picked per run):"
   for suite in "${SUITE_LIST[@]}"; do
     suite_rows "$suite"
@@ -691,6 +665,8 @@ report() {
   echo "  measured run (N = each value of CONCURRENCY): $(quote_cmd "${LOAD_PIN[@]}" "${WRK_CMD[@]}")"
   [[ $WARMUP == 0 ]] || echo "  before each: the same with -d$WARMUP"
   [[ $JIT_WARMUP == 0 ]] || echo "  after start-up, on each endpoint: the same with -c$WARMUP_CONNECTIONS -d$JIT_WARMUP"
+  echo
+  report_quiet
 }
 
 {
@@ -722,3 +698,5 @@ if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover" >/dev/null 2>&1; 
 fi
 
 ((${#FAILURES[@]} == 0)) || exit 1
+
+exit_if_disturbed

@@ -44,6 +44,23 @@
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and wrk (default: not pinned; see
 #                    lib/common.sh); SERVER_CPUS=1 LOAD_CPUS=0 gives the server a core of its own
 #   SKIP_BUILD       1 = use the existing bench/mvc/*/target/app.jar, build nothing (default 0)
+#   QUIET_WAIT       seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD       1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY       % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP        a peer (tomcat, jetty) below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE   the peers' baselines                      (default bench/baselines.tsv)
+#
+# Quiet machine and baselines (lib/common.sh): before each server start the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The medians of
+# the peers (tomcat, jetty; never Weft's), in every mode and in the memory run (mode
+# plaintext-hold-HOLD_CONNECTIONS), are compared with their rows in bench/baselines.tsv for the same CPU
+# placement: one below PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report
+# and, after the report is written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1).
 #
 # The app prints "ready <WebServer class> <port>" once the server listens (its log level is WARN,
 # so Boot's own start-up lines are silent); the harness checks that class, so a jar that ended
@@ -199,7 +216,9 @@ hold_connections() { # server round
   fi
   RSS_HOLD[$server]+="$peak "
   HOLD_RPS[$server]+="$rps "
-  HOLD_LINES+=("$(printf '%-5s %-7s %12s %14s' "$round" "$server" "$peak" "$rps")")
+  local mark=""
+  if ((RUN_MARK)); then mark="!"; fi
+  HOLD_LINES+=("$(printf '%-5s %-7s %12s %14s %s' "$round" "$server" "$peak" "$rps" "$mark")")
   log "$server with $HOLD_CONNECTIONS connections, round $round: peak RSS $peak KiB, $rps req/s"
 }
 
@@ -237,15 +256,13 @@ log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; JIT warm-
   "memory run: $HOLD_CONNECTIONS connections for $HOLD_DURATION"
 
 count=${#SERVER_LIST[@]}
-LOAD_LINES=() # the machine's load average before each server run: other work skews the numbers
 for ((round = 1; round <= ROUNDS; round++)); do
   # Every round runs every server once; the starting server moves by one each round
   # (weft tomcat jetty, tomcat jetty weft, ...) so no server always runs first or last.
   for ((k = 0; k < count; k++)); do
     server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
-    LOAD_LINES+=("$(printf '%-5s %-7s %s' "$round" "$server" "$load")")
-    log "=== round $round/$ROUNDS: $server (load average $load) ==="
+    log "=== round $round/$ROUNDS: $server ==="
+    quiet_wait "round $round: $server" "$server"
     bench_mvc_one "$server" "$round"
   done
 done
@@ -259,8 +276,17 @@ compute_medians "${SERVER_LIST[@]}"
 mib() { awk -v k="$1" 'BEGIN { if (k !~ /^[0-9.]+$/) print "NA"; else printf "%.0f\n", k / 1024 }'; }
 median_of() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
 
+register_peers req/s "${SERVER_LIST[@]}"
+for server in "${SERVER_LIST[@]}"; do
+  [[ $server == weft ]] && continue
+  peer_figure "$server" "plaintext-hold-$HOLD_CONNECTIONS" "$(median_of "${HOLD_RPS[$server]:-}")" req/s "$(marked_01 "$server")"
+done
+BASELINE_SETTINGS="ROUNDS=$ROUNDS DURATION=$DURATION JIT_WARMUP=$JIT_WARMUP WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS PIPELINE_DEPTH=$PIPELINE_DEPTH HOLD_DURATION=$HOLD_DURATION"
+check_baselines
+
 report() {
   local server other mode label line
+  report_disturbed
   echo "Spring MVC benchmark: plaintext and JSON ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   cpu_placement
@@ -276,11 +302,12 @@ report() {
   for mode in "${MODES[@]}"; do line+=$(printf ' %20s' --------------------); done
   echo "$line"
   for server in "${SERVER_LIST[@]}"; do
-    line=$(printf '%-8s' "$server")
+    line=$(printf '%-8s' "$server$(mark_of "$server")")
     for mode in "${MODES[@]}"; do line+=$(printf ' %20s' "${MEDIAN["$server $mode"]}"); done
     echo "$line"
   done
   echo "(requests per second, medians over $ROUNDS round(s))"
+  mark_legend
   echo
   line=$(printf '%-12s' ratio)
   for mode in "${MODES[@]}"; do line+=$(printf ' %20s' "$mode"); done
@@ -302,11 +329,13 @@ report() {
   printf '%-8s %16s %26s %26s\n' server "RSS after start" "RSS, $HOLD_CONNECTIONS connections (peak)" \
     "req/s, $HOLD_CONNECTIONS connections"
   for server in "${SERVER_LIST[@]}"; do
-    printf '%-8s %12s MiB %22s MiB %26s\n' "$server" "$(mib "$(median_of "${RSS_START[$server]:-}")")" \
+    printf '%-8s %12s MiB %22s MiB %26s\n' "$server$(mark_of "$server")" "$(mib "$(median_of "${RSS_START[$server]:-}")")" \
       "$(mib "$(median_of "${RSS_HOLD[$server]:-}")")" "$(median_of "${HOLD_RPS[$server]:-}")"
   done
   echo "(VmRSS of the server process, medians over $ROUNDS round(s); the peak is the highest of the readings"
   echo " taken every 0.5 s while wrk keeps $HOLD_CONNECTIONS connections busy on /plaintext for $HOLD_DURATION)"
+  echo
+  report_baselines
   echo
   echo "Server libraries in each jar:"
   for server in "${SERVER_LIST[@]}"; do
@@ -318,22 +347,20 @@ report() {
     echo "  JIT warm-up after startup: the wrk command of each mode with -d$JIT_WARMUP"
   echo "  memory run: $(quote_cmd wrk "-t$WRK_THREADS" "-c$HOLD_CONNECTIONS" "-d$HOLD_DURATION" \
     "http://127.0.0.1:PORT/plaintext")"
+  echo
+  report_quiet
 }
 
 {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-7s %-20s %-6s %14s %8s %s\n' round server mode port "req/s" non2xx socket_errors
+  printf '%-5s %-7s %-10s %-6s %14s %8s %-4s %s\n' round server mode port "req/s" non2xx mark socket_errors
   printf '%s\n' "${RAW_LINES[@]}"
   echo
   echo "Memory runs (peak VmRSS in KiB):"
-  printf '%-5s %-7s %12s %14s\n' round server "peak KiB" "req/s"
+  printf '%-5s %-7s %12s %14s %s\n' round server "peak KiB" "req/s" mark
   printf '%s\n' "${HOLD_LINES[@]}"
-  echo
-  echo "Load average (1, 5, 15 min) before each server run (the previous run adds about 2; more means other work ran too):"
-  printf '%-5s %-7s %s\n' round server loadavg
-  printf '%s\n' "${LOAD_LINES[@]}"
   echo
   echo "wrk outputs, RSS readings and server logs: $LOG_DIR"
 } >"$RESULTS_FILE"
@@ -348,3 +375,5 @@ if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover_pattern" >/dev/nul
   warn "processes matching '$leftover_pattern' are still running:"
   pgrep -af -- "$leftover_pattern" >&2 || true
 fi
+
+exit_if_disturbed

@@ -34,6 +34,22 @@
 #   SKIP_BUILD      1 = use the existing bench/spring/*/target/app.jar, build nothing (default 0)
 #   WEFT_INSTALL    0 = do not install spring-boot-starter from this repository first; use the
 #                   weft-spring-boot-starter already in ~/.m2 (default 1)
+#   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP       a peer (netty, jetty) below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE  the peers' baselines                      (default bench/baselines.tsv)
+#
+# Quiet machine and baselines (lib/common.sh): before each server start the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The medians of
+# the peers (netty, jetty; never Weft's) are compared with their rows in bench/baselines.tsv: one below
+# PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the report
+# is written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1).
 #
 # The app prints "ready <WebServer class> <port>" once the server listens (its log level is WARN,
 # so Boot's own start-up lines are silent); the harness checks that class, so a jar that ended
@@ -137,22 +153,20 @@ provider_class_ok() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# Measurement (start_server and measure are in lib/common.sh)
+# Measurement (start_server, measure and quiet_wait are in lib/common.sh)
 # ---------------------------------------------------------------------------------------------
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP;" \
   "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
 
 count=${#SERVER_LIST[@]}
-LOAD_LINES=() # the machine's load average before each server run: other work skews the numbers
 for ((round = 1; round <= ROUNDS; round++)); do
   # Every round runs every server once; the starting server moves by one each round
   # (weft netty jetty, netty jetty weft, ...) so no server always runs first or last.
   for ((k = 0; k < count; k++)); do
     server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
-    LOAD_LINES+=("$(printf '%-5s %-7s %s' "$round" "$server" "$load")")
-    log "=== round $round/$ROUNDS: $server (load average $load) ==="
+    log "=== round $round/$ROUNDS: $server ==="
+    quiet_wait "round $round: $server" "$server"
     bench_one "$server" "$round"
   done
 done
@@ -162,9 +176,13 @@ done
 # ---------------------------------------------------------------------------------------------
 declare -A MEDIAN=()
 compute_medians "${SERVER_LIST[@]}"
+register_peers req/s "${SERVER_LIST[@]}"
+BASELINE_SETTINGS="ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS PIPELINE_DEPTH=$PIPELINE_DEPTH"
+check_baselines
 
 report() {
   local server other label
+  report_disturbed
   echo "Spring WebFlux plaintext benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
   cpu_placement
@@ -175,9 +193,10 @@ report() {
   printf '%-8s %18s %18s\n' server "plain req/s" "pipelined req/s"
   printf '%-8s %18s %18s\n' -------- ------------------ ------------------
   for server in "${SERVER_LIST[@]}"; do
-    printf '%-8s %18s %18s\n' "$server" "${MEDIAN["$server plain"]}" "${MEDIAN["$server pipelined"]}"
+    printf '%-8s %18s %18s\n' "$server$(mark_of "$server")" "${MEDIAN["$server plain"]}" "${MEDIAN["$server pipelined"]}"
   done
   echo "(medians over $ROUNDS round(s))"
+  mark_legend
   echo
   printf '%-14s %10s %10s\n' ratio plain pipelined
   printf '%-14s %10s %10s\n' -------------- ---------- ----------
@@ -193,24 +212,24 @@ report() {
   done
   echo "(> 1.00 means Weft served more requests per second)"
   echo
+  report_baselines
+  echo
   echo "Server libraries in each jar:"
   for server in "${SERVER_LIST[@]}"; do
     echo "  $server: ${SERVER_LIBS[$server]:-?}"
   done
   echo
   report_commands "${SERVER_LIST[@]}"
+  echo
+  report_quiet
 }
 
 {
   report
   echo
   echo "Raw results:"
-  printf '%-5s %-7s %-10s %-6s %14s %8s %s\n' round server mode port "req/s" non2xx socket_errors
+  printf '%-5s %-7s %-10s %-6s %14s %8s %-4s %s\n' round server mode port "req/s" non2xx mark socket_errors
   printf '%s\n' "${RAW_LINES[@]}"
-  echo
-  echo "Load average (1, 5, 15 min) before each server run (the previous run adds about 2; more means other work ran too):"
-  printf '%-5s %-7s %s\n' round server loadavg
-  printf '%s\n' "${LOAD_LINES[@]}"
   echo
   echo "wrk outputs and server logs: $LOG_DIR"
 } >"$RESULTS_FILE"
@@ -225,3 +244,5 @@ if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover_pattern" >/dev/nul
   warn "processes matching '$leftover_pattern' are still running:"
   pgrep -af -- "$leftover_pattern" >&2 || true
 fi
+
+exit_if_disturbed

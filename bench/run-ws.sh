@@ -52,6 +52,23 @@
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
 #                   see lib/common.sh)
+#   QUIET_WAIT      seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD      1-minute load average counted as quiet before the first start (default 0.5)
+#   QUIET_BUSY      % of the CPUs busy counted as quiet before later starts (default 10)
+#   PEER_DROP       jetty's echo rate below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED 1 = exit 0 even then (default 0: exit status 3 after the report)
+#   UPDATE_BASELINES 1 = write this run's peer medians into the baselines file (default 0)
+#   BASELINES_FILE  the peers' baselines (default bench/baselines.tsv)
+#
+# Quiet machine and baselines (lib/common.sh): before each server start (echo and idle) the script waits up to
+# QUIET_WAIT seconds for a quiet machine (the first start: a 1-minute load average <= QUIET_LOAD; later
+# ones: CPUs busy <= QUIET_BUSY % in a one-second sample, since the load average still counts the
+# script's own previous run); a start that finds none is marked "!" in the tables and listed at the
+# end of the report, which shows the load average (1, 5, 15 min) and CPU use before every start. The
+# peer's (jetty's, never Weft's) median messages/s of each echo mode is compared with its rows in
+# bench/baselines.tsv: below PEER_DROP x its baseline, a "NOT COMPARABLE" box opens the report and,
+# after the report is written, the script exits with status 3 (unless ACCEPT_DISTURBED=1; a failed
+# run's status 1 comes first).
 #
 # A run fails (and is left out of the medians) when ws-load exits non-zero or is killed (every ws-load run
 # is bounded by `timeout`), reports any error (a failed handshake, a missing, late, wrong or reordered
@@ -103,6 +120,7 @@ WARMUP=${WARMUP%s}
 DURATION=${DURATION%s}
 check_positive_ints ROUNDS CONNECTIONS MESSAGE_SIZE WINDOW DURATION IDLE_SESSIONS IDLE_ROUNDS IDLE_HOLD STARTUP_TIMEOUT
 check_cpu_lists
+check_quiet_knobs
 [[ $WARMUP =~ ^(0|[1-9][0-9]*)$ ]] || die "WARMUP must be a number of seconds (got '$WARMUP')"
 [[ $COMPRESSED =~ ^[01]$ ]] || die "COMPRESSED must be 0 or 1 (got '$COMPRESSED')"
 [[ $IDLE_TIMEOUT =~ ^PT[0-9]+[HMS]$ ]] || die "IDLE_TIMEOUT must look like PT10M (got '$IDLE_TIMEOUT')"
@@ -323,10 +341,12 @@ bench_echo() { # server mode round
     EXTENSIONS[$key]=$(kv "$out" extensions)
   fi
   ROUND_RATE["$round $key"]=$rate
-  ECHO_LINES+=("$(printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %s' "$round" "$server" "$mode" "$SERVER_PORT" \
+  local mark=""
+  if ((RUN_MARK)); then mark="!"; fi # its server start saw a busy machine (quiet_wait)
+  ECHO_LINES+=("$(printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %-4s %s' "$round" "$server" "$mode" "$SERVER_PORT" \
     "$rate" "$(kv "$out" latency_us_p50)" "$(kv "$out" latency_us_p99)" "$(kv "$out" latency_us_p999)" \
     "$(kv "$out" server_cpu_us_per_msg)" "$(kv "$out" client_cpu_us_per_msg)" "$(kv "$out" other_cpu_pct)" \
-    "${problem:-ok}")")
+    "$mark" "${problem:-ok}")")
   log "$server $mode round $round: $rate messages/s"
   stop_server
 }
@@ -390,8 +410,10 @@ bench_idle() { # server round
   else
     report_failure "$server idle round $round" "$out" "$problem"
   fi
-  IDLE_LINES+=("$(printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %s' "$round" "$server" "$SERVER_PORT" \
-    "$open" "$(kv "$out" alive)" "$heap0" "$heap1" "$per" "$rss0" "$rss1" "$threads" "${problem:-ok}")")
+  local mark=""
+  if ((RUN_MARK)); then mark="!"; fi
+  IDLE_LINES+=("$(printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %-4s %s' "$round" "$server" "$SERVER_PORT" \
+    "$open" "$(kv "$out" alive)" "$heap0" "$heap1" "$per" "$rss0" "$rss1" "$threads" "$mark" "${problem:-ok}")")
   stop_server
   IDLE_RUN=0
 }
@@ -400,7 +422,6 @@ bench_idle() { # server round
 # Runs
 # ---------------------------------------------------------------------------------------------
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
-LOAD_LINES=() # the machine's load average before each run: other work skews the numbers
 count=${#SERVER_LIST[@]}
 if has_part echo; then
   for ((round = 1; round <= ROUNDS; round++)); do
@@ -408,9 +429,8 @@ if has_part echo; then
     for mode in "${MODES[@]}"; do
       for ((k = 0; k < count; k++)); do
         server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-        load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
-        LOAD_LINES+=("$(printf '%-5s %-6s %-12s %s' "$round" "$server" "$mode" "$load")")
-        log "=== round $round/$ROUNDS: $server $mode (load average $load) ==="
+        log "=== round $round/$ROUNDS: $server $mode ==="
+        quiet_wait "round $round: $server $mode" "$server $mode"
         bench_echo "$server" "$mode" "$round"
       done
     done
@@ -420,9 +440,8 @@ if has_part idle; then
   for ((round = 1; round <= IDLE_ROUNDS; round++)); do
     for ((k = 0; k < count; k++)); do
       server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-      load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || load="?"
-      LOAD_LINES+=("$(printf '%-5s %-6s %-12s %s' "$round" "$server" idle "$load")")
-      log "=== idle round $round/$IDLE_ROUNDS: $server, $IDLE_SESSIONS sessions (load average $load) ==="
+      log "=== idle round $round/$IDLE_ROUNDS: $server, $IDLE_SESSIONS sessions ==="
+      quiet_wait "idle round $round: $server" "$server idle"
       bench_idle "$server" "$round"
     done
   done
@@ -433,10 +452,23 @@ fi
 # ---------------------------------------------------------------------------------------------
 med() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
 range() { # values -> "min-max" of the numeric ones
+  # shellcheck disable=SC2086 # split the space-separated values, one a line
   printf '%s\n' $1 | awk '/^[0-9.]+$/ { v = $1 + 0; if (n == 0 || v < lo) lo = v; if (n == 0 || v > hi) hi = v; n++ }
     END { if (n) printf "%.0f-%.0f", lo, hi; else printf "-" }'
 }
 kib_to_mib() { awk -v k="$1" 'BEGIN { if (k ~ /^[0-9.]+$/) printf "%.1f", k / 1024; else print "NA" }'; }
+
+# The peer (jetty) of every echo mode is checked against its baseline; the idle part has no rate.
+if has_part echo; then
+  for mode in "${MODES[@]}"; do
+    for s in "${SERVER_LIST[@]}"; do
+      [[ $s == weft ]] && continue
+      peer_figure "$s" "$mode" "$(med "${RATE["$s $mode"]:-}")" msg/s "$(marked_01 "$s $mode")"
+    done
+  done
+fi
+BASELINE_SETTINGS="ROUNDS=$ROUNDS CONNECTIONS=$CONNECTIONS MESSAGE_SIZE=$MESSAGE_SIZE WINDOW=$WINDOW WARMUP=$WARMUP DURATION=$DURATION"
+check_baselines
 
 echo_ratio_line() { # mode
   local mode=$1 a="weft $1" b="jetty $1" r=n/a per_round=n/a cpu=n/a verdict="" rr ratios=()
@@ -455,6 +487,7 @@ echo_ratio_line() { # mode
 
 report() {
   local s mode key vals ok
+  report_disturbed
   echo "WebSocket benchmark ($START_DATE)"
   echo "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1)); JVM_OPTS: $JVM_OPTS; IDLE_JVM_OPTS: $IDLE_JVM_OPTS"
   cpu_placement
@@ -465,16 +498,16 @@ report() {
     echo
     echo "Echo: $CONNECTIONS connections, $MESSAGE_SIZE-byte text messages, $WINDOW in flight per connection," \
       "${WARMUP}s warm-up + ${DURATION}s measured, $ROUNDS round(s)"
-    printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' server mode "median msg/s" "p50 us" "p99 us" "p999 us" \
+    printf '%-8s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' server mode "median msg/s" "p50 us" "p99 us" "p999 us" \
       "server us" "client us" "good runs" "extensions"
-    printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' ------ ------------ ------------------ --------- --------- \
+    printf '%-8s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' -------- ------------ ------------------ --------- --------- \
       --------- ----------- ----------- --------- ----------
     for mode in "${MODES[@]}"; do
       for s in "${SERVER_LIST[@]}"; do
         key="$s $mode"
         read -r -a vals <<<"${RATE[$key]:-}"
         ok=${#vals[@]}
-        printf '%-6s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' "$s" "$mode" \
+        printf '%-8s %-12s %18s %9s %9s %9s %11s %11s  %-9s %s\n' "$s$(mark_of "$key")" "$mode" \
           "$(med "${RATE[$key]:-}" | awk '/^[0-9.]+$/ { printf "%.0f", $1; next } { printf "%s", $1 }') ($(range "${RATE[$key]:-}"))" \
           "$(med "${P50[$key]:-}")" "$(med "${P99[$key]:-}")" "$(med "${P999[$key]:-}")" \
           "$(med "${SERVER_US[$key]:-}")" "$(med "${CLIENT_US[$key]:-}")" "$ok/$ROUNDS" "${EXTENSIONS[$key]:-NA}"
@@ -489,17 +522,20 @@ report() {
     for mode in "${MODES[@]}"; do echo_ratio_line "$mode"; done
     echo "(msg/s: ratio of the medians, the figure the target applies to; per-round: median of the ratios within"
     echo " each round; server CPU: messages per CPU-second of the server, Jetty's us/msg over Weft's; > 1.00 = Weft better)"
+    mark_legend
+    echo
+    report_baselines
   fi
   if has_part idle; then
     echo
     echo "Idle: $IDLE_SESSIONS sessions held ${IDLE_HOLD}s, then a full GC (jcmd GC.run); $IDLE_ROUNDS run(s) per server"
-    printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' server "heap used MiB" "heap before MiB" "heap KiB/session" \
+    printf '%-8s %16s %16s %18s %12s %18s %9s  %s\n' server "heap used MiB" "heap before MiB" "heap KiB/session" \
       "RSS MiB" "RSS KiB/session" threads "good runs"
-    printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' ------ ---------------- ---------------- ------------------ \
+    printf '%-8s %16s %16s %18s %12s %18s %9s  %s\n' -------- ---------------- ---------------- ------------------ \
       ------------ ------------------ --------- ---------
     for s in "${SERVER_LIST[@]}"; do
       read -r -a vals <<<"${HEAP_KIB[$s]:-}"
-      printf '%-6s %16s %16s %18s %12s %18s %9s  %s\n' "$s" "$(kib_to_mib "$(med "${HEAP_KIB[$s]:-}")")" \
+      printf '%-8s %16s %16s %18s %12s %18s %9s  %s\n' "$s$(mark_of "$s idle")" "$(kib_to_mib "$(med "${HEAP_KIB[$s]:-}")")" \
         "$(kib_to_mib "$(med "${HEAP_BASE_KIB[$s]:-}")")" "$(med "${HEAP_PER_SESSION[$s]:-}")" \
         "$(kib_to_mib "$(med "${RSS_KIB[$s]:-}")")" "$(med "${RSS_PER_SESSION[$s]:-}")" "$(med "${THREADS[$s]:-}" | awk '{ sub(/\.00$/, ""); print }')" \
         "${#vals[@]}/$IDLE_ROUNDS"
@@ -524,6 +560,8 @@ report() {
   has_part echo && echo "  every echo run is wrapped in: timeout -k 5 $((WARMUP + DURATION + 60))"
   has_part idle && echo "  idle: after 'open=', sleep $IDLE_HOLD; jcmd SERVER_PID GC.run; jcmd SERVER_PID GC.heap_info;" \
     "/proc/SERVER_PID/status; kill -USR1 <ws-load>"
+  echo
+  report_quiet
   return 0
 }
 
@@ -532,23 +570,20 @@ report() {
   echo
   if has_part echo; then
     echo "Raw echo results:"
-    printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %s\n' round server mode port "msg/s" p50_us p99_us \
-      p999_us server_us client_us other% status
+    printf '%-5s %-6s %-12s %-6s %12s %9s %9s %9s %9s %9s %6s %-4s %s\n' round server mode port "msg/s" p50_us p99_us \
+      p999_us server_us client_us other% mark status
     printf '%s\n' "${ECHO_LINES[@]}"
     echo "other%: CPU used by all other processes in the measured window, in % of one core (0-200 on 2 cores)"
     echo
   fi
   if has_part idle; then
     echo "Raw idle results (heap in KiB after a full GC, RSS in kB):"
-    printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %s\n' round server port open alive heap_before \
-      heap_with KiB/sess rss_before rss_with threads status
+    printf '%-5s %-6s %-6s %8s %8s %12s %12s %10s %12s %12s %8s %-4s %s\n' round server port open alive heap_before \
+      heap_with KiB/sess rss_before rss_with threads mark status
     printf '%s\n' "${IDLE_LINES[@]}"
     echo
   fi
-  echo "Load average (1, 5, 15 min) before each run:"
-  printf '%s\n' "${LOAD_LINES[@]}"
   if ((${#FAILURE_DETAILS[@]} > 0)); then
-    echo
     echo "Failed runs in detail:"
     printf '%s\n\n' "${FAILURE_DETAILS[@]}"
   fi
@@ -569,3 +604,5 @@ fi
 if ((${#FAILURES[@]} > 0)); then
   die "${#FAILURES[@]} run(s) failed (listed above)"
 fi
+
+exit_if_disturbed

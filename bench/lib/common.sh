@@ -23,7 +23,13 @@
 #
 # Globals kept here: SERVER_PID SERVER_PORT WRK_PID STARTED_PIDS (lifecycle), SERVER_CMD WRK_CMD
 # (filled by server_cmd / wrk_cmd), SAMPLES["name mode"] (req/s values), SERVER_CMDS WRK_CMDS
-# (for the report), RAW_LINES (one line per measured run).
+# (for the report), RAW_LINES (one line per measured run), LOAD_LINES RUN_MARK MARKED_RUNS
+# MARKED_NAMES (quiet_wait), PEER_FIGURES BASELINE_LINES PEER_DROPS BASELINE_NOTES (baselines).
+#
+# Every harness also uses the quiet-machine gate and the peer baselines at the end of this file:
+# quiet_wait before each server start (knobs QUIET_WAIT, QUIET_LOAD), peer_figure/register_peers and
+# check_baselines after the run (PEER_DROP, ACCEPT_DISTURBED, UPDATE_BASELINES, BASELINES_FILE),
+# report_disturbed, report_baselines and report_quiet in its report, and exit_if_disturbed last.
 # shellcheck shell=bash
 
 log() { printf '[bench] %s\n' "$*" >&2; }
@@ -54,6 +60,7 @@ check_common_knobs() {
   [[ $DURATION =~ ^[1-9][0-9]*[smh]?$ ]] || die "DURATION must look like 10s, 1m, ... (got '$DURATION')"
   [[ $WARMUP =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "WARMUP must be 0 or look like 3s (got '$WARMUP')"
   (( WRK_THREADS <= CONNECTIONS )) || die "WRK_THREADS must not exceed CONNECTIONS"
+  check_quiet_knobs
 }
 
 SERVER_CPUS="${SERVER_CPUS:-}"
@@ -410,7 +417,10 @@ measure() {
     warn "$provider server died during the $mode run; treating the result as NA"
     rps=NA
   fi
-  RAW_LINES+=("$(printf '%-5s %-7s %-10s %-6s %14s %8s %s' "$round" "$provider" "$mode" "$port" "$rps" "$non2xx" "$sockerr")")
+  local mark=""
+  if ((RUN_MARK)); then mark="!"; fi # the server start of this run saw a busy machine (quiet_wait)
+  RAW_LINES+=("$(printf '%-5s %-7s %-10s %-6s %14s %8s %-4s %s' "$round" "$provider" "$mode" "$port" "$rps" "$non2xx" "$mark" \
+    "$sockerr")")
   log "$provider $mode round $round: $rps req/s"
   SAMPLES["$provider $mode"]+="$rps "
 }
@@ -489,4 +499,327 @@ report_failure() { # what out problem
   printf '%s\n' "$detail" | sed 's/^/    /' >&2
   FAILURES+=("$what: $problem")
   FAILURE_DETAILS+=("$detail")
+}
+
+# ---------------------------------------------------------------------------------------------
+# Quiet machine (every harness). A benchmark on a machine where other work takes the CPU measures
+# that work, not the servers: before each server start the harness calls quiet_wait, which waits
+# for the machine to settle, records the load average and the CPU use for the report, and marks
+# the run if the machine is still busy. Knobs, the same in every harness:
+#   QUIET_WAIT  most seconds to wait for a quiet machine before each server start (default 60; 0 = no wait)
+#   QUIET_LOAD  1-minute load average counted as quiet before the first start   (default 0.5)
+#   QUIET_BUSY  % of the CPUs busy (other work) counted as quiet before later starts (default 10)
+# ---------------------------------------------------------------------------------------------
+QUIET_WAIT="${QUIET_WAIT:-60}"
+QUIET_LOAD="${QUIET_LOAD:-0.5}"
+QUIET_BUSY="${QUIET_BUSY:-10}"
+
+cpu_busy_pct() { # -> % of all CPUs busy over one second (from /proc/stat), or ?
+  local a b
+  a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat 2>/dev/null) || a=""
+  sleep 1
+  b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat 2>/dev/null) || b=""
+  [[ -n $a && -n $b ]] || { echo "?"; return 0; }
+  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    if (y[2] - x[2] <= 0) print "?"; else printf "%.0f\n", 100 * (y[1] - x[1]) / (y[2] - x[2]) }'
+}
+load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0; }
+above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
+
+# Waits for a quiet machine before a server start; sets RUN_MARK (1 if it did not get one), records a
+# LOAD_LINES entry (load average 1/5/15 min, the wait, CPU busy) and, for a marked run, a MARKED_RUNS
+# entry and MARKED_NAMES[name] (so that the report can put "!" after the name). Before the script's
+# first server start, quiet means a 1-minute load average <= QUIET_LOAD. Later, the load average still
+# counts the script's own previous run (it decays over minutes), so quiet means CPUs busy <= QUIET_BUSY %
+# during a one-second sample: nothing of the harness runs meanwhile (its previous server is stopped), so
+# whatever keeps the CPUs busy then is other work. Either waits at most QUIET_WAIT seconds.
+LOAD_LINES=()
+RUN_MARK=0
+MARKED_RUNS=()
+QUIET_STARTS=0
+declare -A MARKED_NAMES=()
+quiet_wait() { # what [name]
+  local what=$1 name=${2:-} start=$SECONDS l busy loadavg mark="" quiet=0 rule
+  if ((QUIET_STARTS == 0)); then
+    rule="1-minute load average <= $QUIET_LOAD"
+    l=$(load1)
+    if above "$l" "$QUIET_LOAD" && ((QUIET_WAIT > 0)); then
+      log "load average $l > $QUIET_LOAD: waiting up to ${QUIET_WAIT}s for the machine to settle before $what"
+      while above "$l" "$QUIET_LOAD" && ((SECONDS - start < QUIET_WAIT)); do
+        sleep $((QUIET_WAIT - (SECONDS - start) < 5 ? QUIET_WAIT - (SECONDS - start) : 5))
+        l=$(load1)
+      done
+    fi
+    busy=$(cpu_busy_pct)
+    above "$(load1)" "$QUIET_LOAD" || quiet=1
+  else
+    rule="CPUs busy <= ${QUIET_BUSY}%"
+    busy=$(cpu_busy_pct)
+    while ! busy_ok "$busy" && ((SECONDS - start < QUIET_WAIT)); do
+      sleep 1
+      busy=$(cpu_busy_pct)
+    done
+    busy_ok "$busy" && quiet=1
+  fi
+  QUIET_STARTS=$((QUIET_STARTS + 1))
+  loadavg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) || loadavg="?"
+  RUN_MARK=0
+  if ((!quiet)); then
+    RUN_MARK=1
+    mark="  ! marked"
+    MARKED_RUNS+=("$what: not $rule after waiting $((SECONDS - start)) s (load average $loadavg, CPU busy ${busy}%)")
+    [[ -z $name ]] || MARKED_NAMES[$name]=1
+    warn "!!!!!!!! no quiet machine ($rule) before $what after waiting $((SECONDS - start)) s: load average" \
+      "$loadavg, CPU busy ${busy}% in the last second. This run is marked '!' in the report. !!!!!!!!"
+  fi
+  log "before $what: load average $loadavg, CPU busy ${busy}%${mark:+ (marked)}"
+  LOAD_LINES+=("$(printf '%-42s %-16s waited %3ss, CPU busy %4s%%%s' "$what" "$loadavg" "$((SECONDS - start))" "$busy" \
+    "$mark")")
+}
+busy_ok() { [[ $1 =~ ^[0-9]+$ ]] && (($1 <= QUIET_BUSY)); }
+
+# " !" if a run of NAME (as given to quiet_wait) was marked, else nothing: for the report's tables.
+mark_of() { if [[ -n ${MARKED_NAMES[$1]:-} ]]; then echo " !"; fi; }
+marked_01() { if [[ -n ${MARKED_NAMES[$1]:-} ]]; then echo 1; else echo 0; fi; }
+# The line under a table with marked names (nothing if no run was marked).
+mark_legend() {
+  if ((${#MARKED_RUNS[@]} > 0)); then
+    echo "('!' after a name: a server start of it found no quiet machine; see the end)"
+  fi
+}
+
+# Prints a framed block of lines that nobody scrolls past.
+box() { # lines...
+  local line width=0 border
+  for line in "$@"; do ((${#line} > width)) && width=${#line}; done
+  border=$(printf '%*s' $((width + 8)) '' | tr ' ' '#')
+  echo "$border"
+  echo "$border"
+  for line in "$@"; do printf '###  %-*s  ###\n' "$width" "$line"; done
+  echo "$border"
+  echo "$border"
+}
+
+# For the end of a report: the load average and CPU use before each server start, then, loudly,
+# the runs that started on a busy machine.
+report_quiet() {
+  echo "Load average (1, 5, 15 min) before each server start, after waiting up to QUIET_WAIT=${QUIET_WAIT}s for a"
+  echo "quiet machine (the first start: a 1-minute load average <= QUIET_LOAD=$QUIET_LOAD; later ones, whose load"
+  echo "average still counts this script's previous runs: CPUs busy <= QUIET_BUSY=${QUIET_BUSY}%), and how busy the"
+  echo "CPUs were in the second before the start (this script runs nothing then, so that is other work):"
+  printf '  %s\n' "${LOAD_LINES[@]}"
+  echo
+  if ((${#MARKED_RUNS[@]} == 0)); then
+    echo "Quiet machine: every server start saw one."
+    return 0
+  fi
+  box "!!! ${#MARKED_RUNS[@]} SERVER RUN(S) STARTED ON A BUSY MACHINE (marked '!' above) !!!" \
+    "${MARKED_RUNS[@]/#/  }" \
+    "Other work shared the CPUs: the marked figures are not the servers'."
+}
+
+# ---------------------------------------------------------------------------------------------
+# Peer baselines (every harness). Weft's figures are what a run measures; the peers' (Tomcat, Jetty,
+# Reactor Netty, robaho, ...) do not depend on this repository's code, so a peer far below its own
+# earlier medians means the machine was disturbed, and the run's ratios are not comparable.
+# BASELINES_FILE (default bench/baselines.tsv, explained in its header) holds those medians, one row
+# per documented run: script, peer, mode, cpus (the CPU placement), median, unit, date, jdk, source.
+# The harness registers every peer's median of its run with peer_figure, then calls check_baselines
+# (before its report), puts report_disturbed at the top of its report and report_baselines in it,
+# and calls exit_if_disturbed last. Knobs:
+#   PEER_DROP         a peer below PEER_DROP x its baseline makes the run not comparable (default 0.7)
+#   ACCEPT_DISTURBED  1 = report such a run but exit 0 (default 0: exit status 3 after the report);
+#                     also lets UPDATE_BASELINES write figures of runs marked busy
+#   UPDATE_BASELINES  1 = replace the rows of the peers measured in this run with this run's medians
+#                     (when the machine or the JDK changed), except those of runs marked busy (default 0)
+#   BASELINES_FILE    the baselines file (default bench/baselines.tsv)
+# ---------------------------------------------------------------------------------------------
+PEER_DROP="${PEER_DROP:-0.7}"
+ACCEPT_DISTURBED="${ACCEPT_DISTURBED:-0}"
+UPDATE_BASELINES="${UPDATE_BASELINES:-0}"
+BASELINES_FILE="${BASELINES_FILE:-${BENCH_DIR:-.}/baselines.tsv}"
+BENCH_SCRIPT=$(basename "$0")
+EXIT_DISTURBED=3
+
+check_quiet_knobs() {
+  [[ $QUIET_WAIT =~ ^[0-9]+$ ]] || die "QUIET_WAIT must be a number of seconds (got '$QUIET_WAIT')"
+  [[ $QUIET_LOAD =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "QUIET_LOAD must be a number such as 0.5 (got '$QUIET_LOAD')"
+  [[ $QUIET_BUSY =~ ^[0-9]+$ && $QUIET_BUSY -le 100 ]] || die "QUIET_BUSY must be a percentage such as 10 (got '$QUIET_BUSY')"
+  if [[ ! $PEER_DROP =~ ^[0-9]+(\.[0-9]+)?$ ]] || ! above "$PEER_DROP" 0; then
+    die "PEER_DROP must be a positive number such as 0.7 (got '$PEER_DROP')"
+  fi
+  [[ $ACCEPT_DISTURBED == 0 || $ACCEPT_DISTURBED == 1 ]] || die "ACCEPT_DISTURBED must be 0 or 1 (got '$ACCEPT_DISTURBED')"
+  [[ $UPDATE_BASELINES == 0 || $UPDATE_BASELINES == 1 ]] || die "UPDATE_BASELINES must be 0 or 1 (got '$UPDATE_BASELINES')"
+  if [[ $UPDATE_BASELINES == 1 ]]; then
+    [[ -w $(dirname "$BASELINES_FILE") ]] || die "UPDATE_BASELINES=1, but $(dirname "$BASELINES_FILE") is not writable"
+  elif [[ ! -f $BASELINES_FILE ]]; then
+    warn "no baselines file $BASELINES_FILE: the peers' figures will not be checked"
+  fi
+}
+
+# The CPU placement as the baselines file's cpus column names it: "-" (not pinned) or
+# "server=1 load=0".
+cpus_label() {
+  if [[ -z $SERVER_CPUS && -z $LOAD_CPUS ]]; then echo "-"; else echo "server=${SERVER_CPUS:-all} load=${LOAD_CPUS:-all}"; fi
+}
+# A JDK as the baselines file's jdk column names it: "<vendor> <version>", e.g. "Temurin 25.0.3".
+jdk_label() { # jdk-home
+  local v vendor
+  v=$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$1/release" 2>/dev/null | head -n 1)
+  vendor=$(sed -n 's/^IMPLEMENTOR_VERSION="\([^"-]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)
+  [[ -n $vendor ]] || vendor=$(sed -n 's/^IMPLEMENTOR="\([^" ]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)
+  echo "${vendor:-OpenJDK} ${v:-?}"
+}
+
+# Registers a peer's median of this run (NA if it has none) for check_baselines.
+PEER_FIGURES=()
+peer_figure() { # peer mode median unit marked(0/1)
+  PEER_FIGURES+=("$1"$'\t'"$2"$'\t'"$3"$'\t'"$4"$'\t'"$5")
+}
+
+# peer_figure for every name but weft and every mode in MODES, from MEDIAN["name mode"] (the
+# harnesses that use compute_medians).
+register_peers() { # unit names...
+  local unit=$1 name mode
+  shift
+  for name in "$@"; do
+    [[ $name == weft ]] && continue
+    for mode in "${MODES[@]}"; do
+      peer_figure "$name" "$mode" "${MEDIAN["$name $mode"]:-NA}" "$unit" "$(marked_01 "$name")"
+    done
+  done
+}
+
+# Compares every registered peer figure with the median of its baseline rows (same script, peer, mode
+# and CPU placement); with UPDATE_BASELINES=1 then rewrites those rows. Fills BASELINE_LINES (the
+# report's table), PEER_DROPS (the peers below PEER_DROP x their baseline that count against the run)
+# and BASELINE_NOTES. BASELINE_SETTINGS (set by the harness: its knobs that shape the figures) goes
+# into the source column of rows it writes.
+BASELINE_LINES=()
+PEER_DROPS=()
+BASELINE_NOTES=()
+check_baselines() {
+  local fig peer mode value unit marked cpus cur_jdk rows base n dates jdks r status note key
+  local vals=() keys="" new_rows=() today other_jdk=0
+  cpus=$(cpus_label)
+  cur_jdk=$(jdk_label "$JDK")
+  today=$(date -u '+%Y-%m-%d')
+  for fig in "${PEER_FIGURES[@]}"; do
+    IFS=$'\t' read -r peer mode value unit marked <<<"$fig"
+    rows=""
+    if [[ -f $BASELINES_FILE ]]; then
+      rows=$(awk -F'\t' -v s="$BENCH_SCRIPT" -v p="$peer" -v m="$mode" -v c="$cpus" \
+        '$1 !~ /^#/ && $1 == s && $2 == p && $3 == m && $4 == c { print $5 "\t" $7 "\t" $8 }' "$BASELINES_FILE")
+    fi
+    base=NA n=0 dates="" jdks="" note=""
+    if [[ -n $rows ]]; then
+      mapfile -t vals < <(cut -f1 <<<"$rows")
+      base=$(median "${vals[@]}")
+      n=$(wc -l <<<"$rows")
+      dates=$(cut -f2 <<<"$rows" | sort -u | paste -sd, - | sed 's/,/, /g')
+      jdks=$(cut -f3 <<<"$rows" | sort -u | paste -sd, - | sed 's/,/, /g')
+      # The JDK version (the label's last word) of the baseline rows against this run's.
+      if ! cut -f3 <<<"$rows" | awk -v v="${cur_jdk##* }" '$NF == v { found = 1 } END { exit !found }'; then
+        note=" [other JDK]"
+        other_jdk=1
+      fi
+    fi
+    r=$(ratio "$value" "$base")
+    if [[ ! $value =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+      status="no figure"
+    elif [[ $base == NA ]]; then
+      status="no baseline"
+    elif above "$PEER_DROP" "$r"; then
+      status="BELOW"
+    else
+      status="ok"
+    fi
+    if [[ $UPDATE_BASELINES == 1 && $value =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+      if [[ $marked == 1 && $ACCEPT_DISTURBED != 1 ]]; then
+        BASELINE_NOTES+=("NOT updated: $peer $mode (its run started on a busy machine; ACCEPT_DISTURBED=1 writes it anyway)")
+      else
+        key="$BENCH_SCRIPT"$'\t'"$peer"$'\t'"$mode"$'\t'"$cpus"
+        keys+="$key"$'\n'
+        new_rows+=("$key"$'\t'"$(printf '%.0f' "$value")"$'\t'"$unit"$'\t'"$today"$'\t'"$cur_jdk"$'\t'"UPDATE_BASELINES=1 run: $BENCH_SCRIPT ${BASELINE_SETTINGS:-}")
+        if ((n > 0)); then
+          BASELINE_NOTES+=("updated: $peer $mode: $n row(s) (median $base) replaced by this run's $(printf '%.0f' "$value") $unit")
+          status+=", replaced"
+        else
+          BASELINE_NOTES+=("updated: $peer $mode: this run's $(printf '%.0f' "$value") $unit added as its baseline")
+          status+=", added"
+        fi
+      fi
+    fi
+    if [[ $status == BELOW ]]; then
+      PEER_DROPS+=("$peer $mode: $value $unit against a baseline of $base ($r x)$note")
+    fi
+    BASELINE_LINES+=("$(printf '%-18s %-28s %12s %12s %6s  %-18s %s' "$peer" "$mode" "$value" "$base" "$r" "$status" \
+      "$(if ((n > 0)); then echo "$n run(s): $dates; $jdks$note"; else echo "-"; fi)")")
+  done
+  if ((other_jdk)); then
+    BASELINE_NOTES+=("[other JDK]: the baseline runs used another JDK version than this run ($cur_jdk), which can move a" \
+      "  peer's figure too; after a run on a quiet machine, UPDATE_BASELINES=1 makes this JDK's figures the baselines")
+  fi
+  if ((${#new_rows[@]} > 0)); then
+    local tmp
+    tmp=$(mktemp "$BASELINES_FILE.XXXXXX")
+    if [[ -f $BASELINES_FILE ]]; then
+      DROP_KEYS=$keys awk -F'\t' 'BEGIN { n = split(ENVIRON["DROP_KEYS"], k, "\n"); for (i = 1; i <= n; i++) drop[k[i]] = 1 }
+        /^#/ || NF < 4 { print; next }
+        !(($1 "\t" $2 "\t" $3 "\t" $4) in drop) { print }' "$BASELINES_FILE" >"$tmp"
+    else
+      printf '# script\tpeer\tmode\tcpus\tmedian\tunit\tdate\tjdk\tsource (see bench/README.md)\n' >"$tmp"
+    fi
+    printf '%s\n' "${new_rows[@]}" >>"$tmp"
+    mv "$tmp" "$BASELINES_FILE"
+    BASELINE_NOTES+=("UPDATE_BASELINES=1: wrote ${#new_rows[@]} row(s) to $BASELINES_FILE (commit it if this machine is the reference)")
+    log "UPDATE_BASELINES=1: wrote ${#new_rows[@]} row(s) to $BASELINES_FILE"
+  fi
+}
+
+# The report's table of the peers against their baselines.
+report_baselines() {
+  echo "Peers against their baselines ($BASELINES_FILE, CPU placement '$(cpus_label)'; a peer below"
+  echo "PEER_DROP=$PEER_DROP x the median of its baseline runs makes this run not comparable):"
+  if ((${#BASELINE_LINES[@]} == 0)); then
+    echo "  (no peer in this run)"
+  else
+    printf '  %-18s %-28s %12s %12s %6s  %-18s %s\n' peer mode "this run" baseline ratio status "baseline runs (dates; JDK)"
+    printf '  %s\n' "${BASELINE_LINES[@]}"
+  fi
+  if ((${#BASELINE_NOTES[@]} > 0)); then
+    printf '  %s\n' "${BASELINE_NOTES[@]}"
+  fi
+  echo "  (baselines come from runs with the script's default settings; a much shorter run can fall below them"
+  echo "   on a quiet machine too: then ACCEPT_DISTURBED=1)"
+}
+
+# The box at the top of a report whose peers fell below their baselines (nothing otherwise).
+report_disturbed() {
+  ((${#PEER_DROPS[@]} > 0)) || return 0
+  local last="Exit status $EXIT_DISTURBED after this report (ACCEPT_DISTURBED=1: 0)."
+  [[ $ACCEPT_DISTURBED == 1 ]] && last="ACCEPT_DISTURBED=1: reported anyway, exit status 0."
+  box "THIS RUN IS NOT COMPARABLE: THE MACHINE WAS PROBABLY DISTURBED." \
+    "" \
+    "${#PEER_DROPS[@]} peer figure(s) fell below PEER_DROP=$PEER_DROP x their baseline ($BASELINES_FILE):" \
+    "${PEER_DROPS[@]/#/  }" \
+    "" \
+    "A peer's speed does not depend on Weft's code: when it falls this far, something else took the CPU" \
+    "(see the load lines at the end), and every ratio of this run is suspect. Do not publish these figures;" \
+    "rerun on a quiet machine. If the machine or the JDK changed, refresh the baselines with UPDATE_BASELINES=1." \
+    "$last"
+}
+
+# Last thing a harness does: repeats the box and exits with status 3 if a peer fell below its baseline
+# (unless ACCEPT_DISTURBED=1).
+exit_if_disturbed() {
+  ((${#PEER_DROPS[@]} > 0)) || return 0
+  echo
+  report_disturbed
+  if [[ $ACCEPT_DISTURBED == 1 ]]; then
+    warn "${#PEER_DROPS[@]} peer figure(s) below their baselines; ACCEPT_DISTURBED=1, so exit status 0"
+    return 0
+  fi
+  warn "${#PEER_DROPS[@]} peer figure(s) below PEER_DROP=$PEER_DROP x their baselines: the run is not comparable (exit status $EXIT_DISTURBED)"
+  exit "$EXIT_DISTURBED"
 }

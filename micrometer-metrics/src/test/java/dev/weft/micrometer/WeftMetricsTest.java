@@ -52,8 +52,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WeftMetricsTest {
 
     /**
-     * Meters one binding registers: 5 gauges, 25 counters (10 of connections and exchanges, 5 HTTP/2,
-     * 5 WebSocket, 5 proxy), one counter per error kind.
+     * Meters one binding registers: 5 gauges, 25 counters (15 HTTP, 5 WebSocket, 5 proxy), one counter per
+     * error kind.
      */
     private static final int METERS = 5 + 25 + ProtocolError.values().length;
 
@@ -379,6 +379,7 @@ class WeftMetricsTest {
         assertThat(counter("weft.connections.closed", "reason", "idle")).isEqualTo(9);
         assertThat(counter("weft.connections.closed", "reason", "timeout")).isEqualTo(10);
         assertThat(counter("weft.connections.closed", "reason", "low_resources")).isEqualTo(28);
+        assertThat(counter("weft.connections.closed", "reason", "stop")).isEqualTo(29);
         assertThat(counter("weft.errors", "kind", "bad_chunk")).isEqualTo(12);
         assertThat(counter("weft.errors", "kind", "tls_handshake")).isEqualTo(13);
         assertThat(counter("weft.errors", "kind", "bad_host")).isZero();
