@@ -16,16 +16,8 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,12 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WeftMetricsSpringBootTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final ActuatorMetrics actuator = new ActuatorMetrics();
 
     @LocalServerPort
     private int port;
@@ -57,15 +44,7 @@ class WeftMetricsSpringBootTest {
     private MeterRegistry registry;
 
     private HttpResponse<String> get(String path) {
-        try {
-            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
+        return actuator.get(port, path);
     }
 
     @Test
@@ -79,11 +58,8 @@ class WeftMetricsSpringBootTest {
 
     @Test
     void metricsEndpointListsTheWeftMeters() throws Exception {
-        HttpResponse<String> response = get("/actuator/metrics");
-
-        assertThat(response.statusCode()).isEqualTo(200);
         List<String> names = new ArrayList<>();
-        JSON.readTree(response.body()).get("names").forEach(n -> names.add(n.asString()));
+        actuator.json(port, "/actuator/metrics").get("names").forEach(n -> names.add(n.asString()));
         assertThat(names).contains("weft.connections.active", "weft.exchanges.active", "weft.connections.accepted",
                 "weft.connections.rejected", "weft.connections.closed", "weft.requests", "weft.bytes.received",
                 "weft.bytes.sent", "weft.handler.exceptions", "weft.errors", "weft.http2.connections",
@@ -106,9 +82,7 @@ class WeftMetricsSpringBootTest {
     }
 
     private double requestsMeasured() {
-        HttpResponse<String> response = get("/actuator/metrics/weft.requests");
-        assertThat(response.statusCode()).isEqualTo(200);
-        return JSON.readTree(response.body()).get("measurements").get(0).get("value").asDouble();
+        return actuator.measured(port, "/actuator/metrics/weft.requests");
     }
 
     @Test
@@ -121,17 +95,7 @@ class WeftMetricsSpringBootTest {
     }
 
     private List<String> outcomes() {
-        HttpResponse<String> response = get("/actuator/metrics/http.server.requests");
-        List<String> values = new ArrayList<>();
-        if (response.statusCode() != 200) {
-            return values;
-        }
-        for (JsonNode tag : JSON.readTree(response.body()).get("availableTags")) {
-            if (tag.get("tag").asString().equals("outcome")) {
-                tag.get("values").forEach(v -> values.add(v.asString()));
-            }
-        }
-        return values;
+        return actuator.tagValues(port, "/actuator/metrics/http.server.requests", "outcome");
     }
 
     @SpringBootConfiguration(proxyBeanMethods = false)
