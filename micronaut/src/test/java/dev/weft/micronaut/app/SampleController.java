@@ -16,8 +16,13 @@ import io.micronaut.http.cookie.Cookie;
 import io.micronaut.http.exceptions.HttpStatusException;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.http.annotation.Part;
+import io.micronaut.http.multipart.CompletedFileUpload;
+import io.micronaut.http.sse.Event;
 import jakarta.validation.Valid;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
 import reactor.core.publisher.Mono;
 
 import java.util.Map;
@@ -25,6 +30,12 @@ import java.util.Map;
 /** The routes the tests (and the Netty comparison) send requests to. */
 @Controller("/sample")
 public class SampleController {
+
+    private final Gate gate;
+
+    public SampleController(Gate gate) {
+        this.gate = gate;
+    }
 
     @Get(value = "/hello", produces = MediaType.TEXT_PLAIN)
     public String hello() {
@@ -91,5 +102,34 @@ public class SampleController {
     @Get(value = "/inline-thread", produces = MediaType.TEXT_PLAIN)
     public String inlineThread() {
         return Thread.currentThread().isVirtual() ? "virtual" : "platform";
+    }
+
+    @Get(value = "/events", produces = MediaType.TEXT_EVENT_STREAM)
+    public Publisher<Event<Greeting>> events() {
+        return Flux.range(1, 3).map(i -> Event.of(new Greeting("tick", i)).id(String.valueOf(i)).name("tick"));
+    }
+
+    /** The first event, then the rest only once the test has released the gate (so it saw the first alone). */
+    @Get(value = "/gated-events", produces = MediaType.TEXT_EVENT_STREAM)
+    public Publisher<Event<String>> gatedEvents() {
+        Flux<Event<String>> rest = Flux.defer(() -> {
+            gate.pass();
+            return Flux.just(Event.of("second"), Event.of("third"));
+        }).subscribeOn(Schedulers.boundedElastic());
+        return Flux.concat(Flux.just(Event.of("first")), rest);
+    }
+
+    @Post(value = "/upload", consumes = MediaType.MULTIPART_FORM_DATA, produces = MediaType.TEXT_PLAIN)
+    public String upload(@Part("file") CompletedFileUpload file, @Part("note") String note) throws java.io.IOException {
+        return file.getFilename() + " " + file.getContentType().map(MediaType::toString).orElse("?") + " "
+                + file.getBytes().length + " bytes, note " + note;
+    }
+
+    /** Answers once the test releases the gate. */
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Get(value = "/slow", produces = MediaType.TEXT_PLAIN)
+    public String slow() {
+        gate.pass();
+        return "finished";
     }
 }
