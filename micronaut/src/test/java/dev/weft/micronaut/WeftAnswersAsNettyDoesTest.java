@@ -144,6 +144,17 @@ class WeftAnswersAsNettyDoesTest {
     }
 
     @Test
+    void aStreamingFileUploadIsReadAsTheRouteConsumesIt() throws Exception {
+        Answer answer = assertSameAsNetty("streamingUpload");
+        assertThat(answer.body()).isEqualTo("data.bin streamed 5000 bytes");
+    }
+
+    @Test
+    void aStreamingFileUploadOverMaxFileSizeIsAnsweredAsOnNetty() throws Exception {
+        assertSameAsNetty("streamingUploadOverMaxFileSize");
+    }
+
+    @Test
     void serverSentEventsAreWrittenAsOnNetty() throws Exception {
         Answer answer = assertSameAsNetty("serverSentEvents");
         assertThat(answer.headers().get("content-type")).startsWith("text/event-stream");

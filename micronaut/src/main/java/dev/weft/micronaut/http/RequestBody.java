@@ -69,11 +69,17 @@ public final class RequestBody {
                 body = AvailableByteArrayBody.create(ByteArrayBufferFactory.INSTANCE, bytes);
             } else {
                 OptionalLong length = declaredLength >= 0 ? OptionalLong.of(declaredLength) : OptionalLong.empty();
-                body = InputStreamByteBody.create(new LimitedInput(in, maxRequestSize, declaredLength), length,
+                body = InputStreamByteBody.create(limited(), length,
                         ioExecutor, ByteArrayBufferFactory.INSTANCE);
             }
         }
         return body;
+    }
+
+    /** The body stream, failing with {@code 413} once more than {@code maxRequestSize} bytes have come. */
+    private SizeLimitedInput limited() {
+        return new SizeLimitedInput(in, maxRequestSize, read ->
+                new ContentLengthExceededException(maxRequestSize, declaredLength >= 0 ? declaredLength : read));
     }
 
     /**
@@ -144,48 +150,6 @@ public final class RequestBody {
     public synchronized void close() {
         if (body != null) {
             body.close();
-        }
-    }
-
-    /** A chunked body that grows past the limit fails with Micronaut's exception for it. */
-    private static final class LimitedInput extends InputStream {
-        private final InputStream in;
-        private final long limit;
-        private final long declared;
-        private long read;
-
-        LimitedInput(InputStream in, long limit, long declared) {
-            this.in = in;
-            this.limit = limit;
-            this.declared = declared;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                read += n;
-                if (read > limit) {
-                    throw new ContentLengthExceededException(limit, declared >= 0 ? declared : read);
-                }
-            }
-            return n;
-        }
-
-        @Override
-        public int available() throws IOException {
-            return in.available();
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }

@@ -6,7 +6,6 @@ import dev.weft.httpserver.forms.MultipartPart;
 import dev.weft.httpserver.forms.MultipartReader;
 import dev.weft.micronaut.http.WeftHttpRequest;
 import io.micronaut.http.MediaType;
-import io.micronaut.http.exceptions.ContentLengthExceededException;
 import io.micronaut.http.multipart.CompletedFileUpload;
 import io.micronaut.http.multipart.StreamingFileUpload;
 import io.micronaut.http.exceptions.HttpStatusException;
@@ -149,8 +148,7 @@ public final class MultipartForm {
     private byte[] readFile(MultipartPart part) throws IOException {
         byte[] bytes = part.body().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxFileSize + 1));
         if (bytes.length > maxFileSize) {
-            throw new ContentLengthExceededException("The part named [" + part.name()
-                    + "] exceeds the maximum allowed content length [" + maxFileSize + "]");
+            throw FilePart.tooLarge(part.name(), maxFileSize);
         }
         return bytes;
     }

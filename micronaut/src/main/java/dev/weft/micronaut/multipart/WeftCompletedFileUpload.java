@@ -6,20 +6,14 @@ import io.micronaut.http.multipart.CompletedFileUpload;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.Optional;
 
 /** A file part of a multipart request, read whole (within {@code micronaut.server.multipart.max-file-size}). */
-final class WeftCompletedFileUpload implements CompletedFileUpload {
+final class WeftCompletedFileUpload extends FilePart implements CompletedFileUpload {
 
-    private final String name;
-    private final String filename;
-    private final MediaType contentType;
     private final byte[] bytes;
 
     WeftCompletedFileUpload(String name, String filename, MediaType contentType, byte[] bytes) {
-        this.name = name;
-        this.filename = filename;
-        this.contentType = contentType;
+        super(name, filename, contentType);
         this.bytes = bytes;
     }
 
@@ -39,21 +33,6 @@ final class WeftCompletedFileUpload implements CompletedFileUpload {
     }
 
     @Override
-    public Optional<MediaType> getContentType() {
-        return Optional.ofNullable(contentType);
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public String getFilename() {
-        return filename;
-    }
-
-    @Override
     public long getSize() {
         return bytes.length;
     }
@@ -70,6 +49,6 @@ final class WeftCompletedFileUpload implements CompletedFileUpload {
 
     @Override
     public String toString() {
-        return "CompletedFileUpload[" + name + ", " + filename + ", " + bytes.length + " bytes]";
+        return "CompletedFileUpload[" + getName() + ", " + getFilename() + ", " + bytes.length + " bytes]";
     }
 }

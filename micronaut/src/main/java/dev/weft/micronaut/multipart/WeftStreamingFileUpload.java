@@ -1,6 +1,7 @@
 package dev.weft.micronaut.multipart;
 
 import dev.weft.httpserver.forms.MultipartPart;
+import dev.weft.micronaut.http.SizeLimitedInput;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.exceptions.ContentLengthExceededException;
 import io.micronaut.http.multipart.PartData;
@@ -14,7 +15,6 @@ import reactor.core.scheduler.Schedulers;
 
 import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A file part read from the connection as the route consumes it: as {@link PartData} pieces of up to 8 KiB, an
@@ -31,24 +30,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * At most {@code micronaut.server.multipart.max-file-size} bytes are accepted, beyond which the read fails with
  * Micronaut's {@link ContentLengthExceededException}. It can be consumed once.
  */
-final class WeftStreamingFileUpload implements StreamingFileUpload {
+final class WeftStreamingFileUpload extends FilePart implements StreamingFileUpload {
 
     private static final int PIECE = 8192;
 
-    private final String name;
-    private final String filename;
     private final MediaType contentType;
-    private final InputStream body;
+    private final SizeLimitedInput body;
     private final Scheduler scheduler;
-    private final AtomicLong read = new AtomicLong();
     private final AtomicBoolean consumed = new AtomicBoolean();
     private volatile File written;
 
     WeftStreamingFileUpload(MultipartPart part, MediaType contentType, long maxFileSize, Executor ioExecutor) {
-        this.name = part.name();
-        this.filename = part.filename().orElse("");
+        super(part.name(), part.filename().orElse(""), contentType);
         this.contentType = contentType;
-        this.body = new Limited(part.body(), maxFileSize, name, read);
+        this.body = new SizeLimitedInput(part.body(), maxFileSize, read -> tooLarge(part.name(), maxFileSize));
         this.scheduler = Schedulers.fromExecutor(ioExecutor);
     }
 
@@ -111,30 +106,15 @@ final class WeftStreamingFileUpload implements StreamingFileUpload {
 
     private InputStream take(boolean once) {
         if (once && !consumed.compareAndSet(false, true)) {
-            throw new IllegalStateException("The upload " + name + " was consumed already");
+            throw new IllegalStateException("The upload " + getName() + " was consumed already");
         }
         consumed.set(true);
         return body;
     }
 
     @Override
-    public Optional<MediaType> getContentType() {
-        return Optional.ofNullable(contentType);
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public String getFilename() {
-        return filename;
-    }
-
-    @Override
     public long getSize() {
-        return read.get();
+        return body.bytesRead();
     }
 
     @Override
@@ -167,36 +147,6 @@ final class WeftStreamingFileUpload implements StreamingFileUpload {
         @Override
         public Optional<MediaType> getContentType() {
             return Optional.ofNullable(type);
-        }
-    }
-
-    /** Counts what is read and fails past the size limit. */
-    private static final class Limited extends FilterInputStream {
-        private final long limit;
-        private final String name;
-        private final AtomicLong read;
-
-        Limited(InputStream in, long limit, String name, AtomicLong read) {
-            super(in);
-            this.limit = limit;
-            this.name = name;
-            this.read = read;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0 && read.addAndGet(n) > limit) {
-                throw new ContentLengthExceededException("The part named [" + name
-                        + "] exceeds the maximum allowed content length [" + limit + "]");
-            }
-            return n;
         }
     }
 }

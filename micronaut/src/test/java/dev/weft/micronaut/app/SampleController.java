@@ -18,6 +18,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.http.annotation.Part;
 import io.micronaut.http.multipart.CompletedFileUpload;
+import io.micronaut.http.multipart.StreamingFileUpload;
 import io.micronaut.http.sse.Event;
 import jakarta.validation.Valid;
 import org.reactivestreams.Publisher;
@@ -131,5 +132,16 @@ public class SampleController {
     public String slow() {
         gate.pass();
         return "finished";
+    }
+
+    @Post(value = "/streaming-upload", consumes = MediaType.MULTIPART_FORM_DATA, produces = MediaType.TEXT_PLAIN)
+    public Mono<String> streamingUpload(StreamingFileUpload file) {
+        return Flux.from(file).map(piece -> {
+            try {
+                return piece.getBytes().length;
+            } catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        }).reduce(0, Integer::sum).map(total -> file.getFilename() + " streamed " + total + " bytes");
     }
 }

@@ -74,6 +74,10 @@ public final class ReferenceExchanges {
                 "multipart/form-data; boundary=" + BOUNDARY), multipart(3000));
         add(all, "uploadOverMaxFileSize", "POST", "/sample/upload", List.of("Content-Type",
                 "multipart/form-data; boundary=" + BOUNDARY), multipart(10_000));
+        add(all, "streamingUpload", "POST", "/sample/streaming-upload", List.of("Content-Type",
+                "multipart/form-data; boundary=" + BOUNDARY), multipart(5000));
+        add(all, "streamingUploadOverMaxFileSize", "POST", "/sample/streaming-upload", List.of("Content-Type",
+                "multipart/form-data; boundary=" + BOUNDARY), multipart(12_000));
         add(all, "serverSentEvents", "GET", "/sample/events", List.of("Accept", "text/event-stream"), null);
         add(all, "filterAnswersFirst", "GET", "/sample/hello", List.of("X-Deny", "yes"), null);
         add(all, "filterMarksResponse", "GET", "/sample/hello", List.of(), null);
