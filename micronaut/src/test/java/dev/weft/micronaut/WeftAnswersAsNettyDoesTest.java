@@ -162,6 +162,18 @@ class WeftAnswersAsNettyDoesTest {
     }
 
     @Test
+    void aStaticResourceIsServedFromTheClassPath() throws Exception {
+        Answer answer = assertSameAsNetty("staticResource");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("static text from the class path\n");
+    }
+
+    @Test
+    void aMissingStaticResourceIs404() throws Exception {
+        assertThat(assertSameAsNetty("missingStaticResource").status()).isEqualTo(404);
+    }
+
+    @Test
     void aServerFilterCanAnswerBeforeTheRoute() throws Exception {
         Answer answer = assertSameAsNetty("filterAnswersFirst");
         assertThat(answer.status()).isEqualTo(403);

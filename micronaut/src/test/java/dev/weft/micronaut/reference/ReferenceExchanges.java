@@ -79,6 +79,8 @@ public final class ReferenceExchanges {
         add(all, "streamingUploadOverMaxFileSize", "POST", "/sample/streaming-upload", List.of("Content-Type",
                 "multipart/form-data; boundary=" + BOUNDARY), multipart(12_000));
         add(all, "serverSentEvents", "GET", "/sample/events", List.of("Accept", "text/event-stream"), null);
+        add(all, "staticResource", "GET", "/static/hello.txt", List.of(), null);
+        add(all, "missingStaticResource", "GET", "/static/absent.txt", List.of(), null);
         add(all, "filterAnswersFirst", "GET", "/sample/hello", List.of("X-Deny", "yes"), null);
         add(all, "filterMarksResponse", "GET", "/sample/hello", List.of(), null);
         return all;
