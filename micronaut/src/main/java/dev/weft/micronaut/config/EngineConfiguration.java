@@ -1,0 +1,52 @@
+package dev.weft.micronaut.config;
+
+import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.config.Setting;
+import io.micronaut.context.env.Environment;
+import io.micronaut.http.HttpVersion;
+import io.micronaut.http.server.HttpServerConfiguration;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The engine configuration of a Micronaut application's server: Micronaut's own {@code micronaut.server.*}
+ * properties mapped onto the engine's settings, then every {@code weft.server.*} property the application sets,
+ * which wins over the Micronaut property it overlaps.
+ *
+ * <ul>
+ *   <li>{@code micronaut.server.idle-timeout} (Micronaut's default 5 minutes): how long an idle connection is
+ *       kept;</li>
+ *   <li>{@code micronaut.server.read-timeout} (seconds, unset by default): the time allowed for a request's
+ *       header section and for each read of its body;</li>
+ *   <li>{@code micronaut.server.server-header}: the {@code Server} field, none when unset (as on Netty);</li>
+ *   <li>{@code micronaut.server.http-version}: {@code 2.0} offers HTTP/2 (h2 by ALPN over TLS, h2c with prior
+ *       knowledge in cleartext); {@code 1.1}, the default, speaks HTTP/1.1 only.</li>
+ * </ul>
+ * {@code micronaut.server.max-request-size} and {@code max-request-buffer-size} are enforced by the request
+ * bridge, so that an oversized body gets Micronaut's own {@code 413} error body.
+ */
+public final class EngineConfiguration {
+
+    private EngineConfiguration() {
+    }
+
+    /** The engine configuration for {@code server}'s settings and the {@code weft.server.*} properties. */
+    public static ServerConfig of(HttpServerConfiguration server, Environment environment) {
+        Map<Setting<?>, String> engine = EngineProperties.read(environment);
+        ServerConfig.Builder builder = ServerConfig.builder();
+        Duration idle = server.getIdleTimeout();
+        if (idle != null && idle.isPositive()) {
+            builder.idleTimeout(idle);
+        }
+        if (server.getReadTimeout().isPresent()) {
+            Duration read = Duration.ofSeconds(server.getReadTimeout().get());
+            builder.headerReadTimeout(read).bodyReadTimeout(read);
+        }
+        builder.serverHeader(server.getServerHeader().filter(h -> !h.isBlank()).orElse(null));
+        boolean http2 = server.getHttpVersion() == HttpVersion.HTTP_2_0;
+        builder.http2(Http2Config.builder().h2Enabled(http2).h2cEnabled(http2).build());
+        return EngineProperties.apply(builder.build(), engine);
+    }
+}
