@@ -75,15 +75,16 @@ public final class CarrierTurn {
     }
 
     /**
-     * Called by a read on the socket that started at {@code readStartedNanos} and has returned: if it waited for
-     * its bytes, the thread has just been woken and a new turn starts. Does nothing for another thread.
+     * Called after a call that may block (a read of the socket or of a WebSocket frame, a write waiting for an
+     * HTTP/2 window) that started at {@code callStartedNanos} has returned: if it waited, the thread has just been
+     * woken and a new turn starts. Does nothing for another thread.
      */
-    public void readReturned(long readStartedNanos) {
+    public void blockingCallReturned(long callStartedNanos) {
         if (!active || Thread.currentThread() != owner) {
             return;
         }
         long now = System.nanoTime();
-        if (now - readStartedNanos > WAITED_NANOS) {
+        if (now - callStartedNanos > WAITED_NANOS) {
             startedNanos = now;
             wokenNanos = now;
         }

@@ -400,7 +400,7 @@ public final class ConnectionInput extends InputStream {
                 meter.end(System.nanoTime(), Math.max(n, 0));
             }
             if (t != null) {
-                t.readReturned(now);
+                t.blockingCallReturned(now);
             }
         }
         if (n < 0) {

@@ -199,7 +199,12 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         }
         ConnectionWriter.Item head = heldHead;
         heldHead = null;
-        if (host.writer().send(this, head, item, endStream)) {
+        long sendStarted = System.nanoTime();
+        boolean ended = host.writer().send(this, head, item, endStream);
+        if (t != null) {
+            t.blockingCallReturned(sendStarted); // one that waited for the window starts a new turn
+        }
+        if (ended) {
             endedByUs();
         }
     }

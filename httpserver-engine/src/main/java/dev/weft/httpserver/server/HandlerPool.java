@@ -52,6 +52,8 @@ final class HandlerPool implements Executor {
     private int counted;
     private int started;
     private boolean shutdown;
+    /** Whether the monitor waits for {@link #watch}: nothing to watch when it last looked. */
+    private boolean monitorAsleep;
     private final Thread monitor;
 
     HandlerPool(ThreadsConfig config, String name) {
@@ -85,7 +87,12 @@ final class HandlerPool implements Executor {
                     startWorker();
                 }
             }
-            watch.signal();
+            if (monitorAsleep && counted >= admission.floor()) {
+                // Once this one runs, more than the floor run (or it has to wait): something to watch. Below the
+                // floor the monitor sleeps on; waking it for every exchange would cost each one a thread switch
+                // and a CPU-load sample.
+                watch.signal();
+            }
         } finally {
             lock.unlock();
         }
@@ -217,10 +224,13 @@ final class HandlerPool implements Executor {
         try {
             while (!shutdown) {
                 if (waiting.isEmpty() && counted <= admission.floor()) {
+                    monitorAsleep = true;
                     try {
                         watch.await();
                     } catch (InterruptedException e) {
                         return;
+                    } finally {
+                        monitorAsleep = false;
                     }
                     cpu.sample(); // restart the measurement
                     continue;

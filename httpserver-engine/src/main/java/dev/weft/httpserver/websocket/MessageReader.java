@@ -53,13 +53,16 @@ final class MessageReader {
                 return listenerFailed(e);
             }
             // Virtual threads are never preempted: a session whose client sends without pause lets the others
-            // run between frames once it has had its time slice.
+            // run between frames once it has had its time slice. A frame it had to wait for starts a new turn
+            // (without that, every frame after the first slice of the session would give way).
             CarrierTurn turn = new CarrierTurn(timeSliceNanos);
             while (true) {
                 turn.giveWayIfOver();
+                long readStarted = System.nanoTime();
                 if (!frames.next()) {
                     return new CloseStatus(CloseStatus.ABNORMAL, "connection closed without a close frame");
                 }
+                turn.blockingCallReturned(readStarted);
                 int opcode = frames.opcode();
                 if (Opcode.isControl(opcode)) {
                     CloseStatus closed = control(opcode);
