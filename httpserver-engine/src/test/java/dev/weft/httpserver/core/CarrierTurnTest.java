@@ -1,0 +1,82 @@
+package dev.weft.httpserver.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CarrierTurnTest {
+
+    // Long enough that the operating system preempting the test's carrier cannot end a turn by itself.
+    private static final long SLICE = TimeUnit.MILLISECONDS.toNanos(50);
+
+    @Test
+    void aTurnIsOverOnceItsThreadHasRunForASlice() throws Exception {
+        onVirtualThread(() -> {
+            CarrierTurn turn = new CarrierTurn(SLICE);
+            assertFalse(turn.over(System.nanoTime()));
+            spin(2 * SLICE);
+            assertTrue(turn.over(System.nanoTime()));
+        });
+    }
+
+    @Test
+    void givingWayStartsANewTurn() throws Exception {
+        onVirtualThread(() -> {
+            CarrierTurn turn = new CarrierTurn(SLICE);
+            spin(2 * SLICE);
+            turn.giveWayIfOver();
+            assertFalse(turn.over(System.nanoTime()));
+        });
+    }
+
+    @Test
+    void aBlockingCallThatWaitedStartsANewTurn() throws Exception {
+        onVirtualThread(() -> {
+            CarrierTurn turn = new CarrierTurn(SLICE);
+            spin(2 * SLICE);
+            long started = System.nanoTime();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // the call waits for its bytes
+            turn.blockingCallReturned(started);
+            assertFalse(turn.over(System.nanoTime()), "a thread just woken has a whole slice before it gives way");
+        });
+    }
+
+    @Test
+    void onAPlatformThreadATurnIsNeverOver() {
+        CarrierTurn turn = new CarrierTurn(0);
+        spin(TimeUnit.MILLISECONDS.toNanos(1));
+        assertFalse(turn.over(System.nanoTime()), "the operating system preempts platform threads");
+    }
+
+    /** Runs {@code body} on a virtual thread and rethrows what it threw. */
+    private static void onVirtualThread(Runnable body) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = Thread.ofVirtual().start(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        t.join();
+        if (failure.get() instanceof Error e) {
+            throw e;
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    /** Runs without blocking for {@code nanos}. */
+    private static void spin(long nanos) {
+        long until = System.nanoTime() + nanos;
+        while (System.nanoTime() - until < 0) {
+            Thread.onSpinWait();
+        }
+    }
+}
