@@ -20,13 +20,13 @@ import java.util.List;
 /**
  * A Weft exchange's response as spring-web's {@code ServerHttpResponse}. Status, headers and cookies are
  * copied to the exchange at commit; body buffers are handed one at a time to the connection thread, which
- * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket; a few are requested
+ * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket; more are requested
  * ahead ({@value #PREFETCH}), and a slow client slows the publisher down.
  */
 public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
 
     /** Elements of a body requested ahead of the one being written. */
-    static final int PREFETCH = 32;
+    static final int PREFETCH = 128; // as Reactor Netty: a publisher that cannot slow down (Flux.interval) survives a stall
 
     private final HttpExchange exchange;
     private final ExchangeLoop loop;
