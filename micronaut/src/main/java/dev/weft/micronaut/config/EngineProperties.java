@@ -49,7 +49,13 @@ public final class EngineProperties {
             if (raw == null) {
                 continue;
             }
-            String value = engineText(setting, raw.strip());
+            String value;
+            try {
+                value = engineText(setting, raw.strip());
+            } catch (ConfigurationException ex) {
+                throw new ConfigurationException("Invalid value for " + property(setting) + ": '" + raw + "' ("
+                        + setting.description() + "; " + ex.getMessage() + ")", ex);
+            }
             Properties one = new Properties();
             one.setProperty(setting.systemProperty(), value);
             try {

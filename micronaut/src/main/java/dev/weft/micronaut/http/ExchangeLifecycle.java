@@ -3,6 +3,9 @@ package dev.weft.micronaut.http;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.web.router.RouteAttributes;
+import io.micronaut.web.router.UriRouteMatch;
 import io.micronaut.http.server.RequestLifecycle;
 import io.micronaut.http.server.RouteExecutor;
 import io.micronaut.http.server.types.files.FileCustomizableResponseType;
@@ -35,6 +38,19 @@ final class ExchangeLifecycle extends RequestLifecycle {
             return onError(request, request.body().tooLargeFailure());
         }
         return normalFlow(request);
+    }
+
+    /**
+     * Micronaut's filters for a WebSocket opening handshake to {@code route}: {@code proceed} when they let it
+     * through (the session may open), else the response a filter or an error handler gave.
+     */
+    ExecutionFlow<HttpResponse<?>> handshake(WeftHttpRequest request, UriRouteMatch<Object, Object> route,
+                                             MutableHttpResponse<?> proceed) {
+        RouteAttributes.setRouteMatch(request, route);
+        RouteAttributes.setRouteInfo(request, route.getRouteInfo());
+        RouteAttributes.setRouteMatch(proceed, route);
+        RouteAttributes.setRouteInfo(proceed, route.getRouteInfo());
+        return runWithFilters(request, (filtered, context) -> ExecutionFlow.just(proceed));
     }
 
     /** The response to a failure met outside the lifecycle (a body that could not be read, say). */

@@ -10,6 +10,9 @@ import io.micronaut.core.execution.ImperativeExecutionFlow;
 import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.ByteBodyHttpResponse;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.web.router.UriRouteMatch;
+import dev.weft.micronaut.websocket.WebSocketRoutes;
 import io.micronaut.http.body.MessageBodyHandlerRegistry;
 import io.micronaut.http.context.ServerHttpRequestContext;
 import io.micronaut.http.context.event.HttpRequestTerminatedEvent;
@@ -25,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 
@@ -48,18 +52,21 @@ public final class MicronautHttpHandler implements HttpHandler {
     private final ExchangeResponses responses;
     private final RequestFactory requests;
     private final ApplicationEventPublisher<HttpRequestTerminatedEvent> terminated;
+    private final WebSocketRoutes webSockets;
 
     MicronautHttpHandler(RouteExecutor routeExecutor, StaticResourceResolver staticResources,
                          MessageBodyHandlerRegistry registry, ConversionService conversionService,
                          HttpServerConfiguration configuration, @Named(TaskExecutors.BLOCKING) Executor ioExecutor,
                          BodyDecoder.FormDecoder multipart,
-                         ApplicationEventPublisher<HttpRequestTerminatedEvent> terminated) {
+                         ApplicationEventPublisher<HttpRequestTerminatedEvent> terminated,
+                         WebSocketRoutes webSockets) {
         this.routeExecutor = routeExecutor;
         this.staticResources = staticResources;
         this.responses = new ExchangeResponses(routeExecutor, registry, conversionService, ioExecutor);
         this.requests = new RequestFactory(conversionService, configuration, ioExecutor,
                 new BodyDecoder(registry, conversionService, multipart, configuration.getMaxParams()));
         this.terminated = terminated;
+        this.webSockets = webSockets;
     }
 
     @Override
@@ -68,6 +75,10 @@ public final class MicronautHttpHandler implements HttpHandler {
         try (PropagatedContext.Scope ignore = PropagatedContext.getOrEmpty()
                 .plus(new ServerHttpRequestContext(request)).propagate()) {
             ExchangeLifecycle lifecycle = new ExchangeLifecycle(routeExecutor, staticResources);
+            UriRouteMatch<Object, Object> webSocket = webSockets.find(request, exchange);
+            if (webSocket != null && openWebSocket(exchange, request, lifecycle, webSocket)) {
+                return;
+            }
             ByteBodyHttpResponse<?> response = await(respond(lifecycle, request));
             ResponseWriter.write(exchange, response);
         } catch (InterruptedIOException ex) {
@@ -84,6 +95,25 @@ public final class MicronautHttpHandler implements HttpHandler {
             request.body().close();
             terminated.publishEvent(new HttpRequestTerminatedEvent(request));
         }
+    }
+
+    /**
+     * Runs Micronaut's filters on a WebSocket opening handshake and opens the session when they let it through
+     * (with the header fields they set); otherwise writes their response. Returns whether the exchange was
+     * answered here.
+     */
+    private boolean openWebSocket(HttpExchange exchange, WeftHttpRequest request, ExchangeLifecycle lifecycle,
+                                  UriRouteMatch<Object, Object> route) throws IOException {
+        MutableHttpResponse<?> proceed = HttpResponse.ok();
+        HttpResponse<?> answer = await(lifecycle.handshake(request, route, proceed)
+                .onErrorResume(failure -> lifecycle.failed(request, unwrap(failure))));
+        if (answer != proceed) {
+            ResponseWriter.write(exchange, await(responses.encodeHttpResponseSafe(request, answer)));
+            return true;
+        }
+        proceed.getHeaders().forEach((name, values) -> exchange.getResponseHeaders().put(name, List.copyOf(values)));
+        webSockets.open(exchange, request, route);
+        return true;
     }
 
     private ExecutionFlow<? extends ByteBodyHttpResponse<?>> respond(ExchangeLifecycle lifecycle,
