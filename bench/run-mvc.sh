@@ -168,21 +168,7 @@ provider_class_ok() {
 # Measurement
 # ---------------------------------------------------------------------------------------------
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
-log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP; warm-up: $WARMUP;" \
-  "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH;" \
-  "memory run: $HOLD_CONNECTIONS connections for $HOLD_DURATION"
-
-count=${#SERVER_LIST[@]}
-for ((round = 1; round <= ROUNDS; round++)); do
-  # Every round runs every server once; the starting server moves by one each round
-  # (weft tomcat jetty, tomcat jetty weft, ...) so no server always runs first or last.
-  for ((k = 0; k < count; k++)); do
-    server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-    log "=== round $round/$ROUNDS: $server ==="
-    quiet_wait "round $round: $server" "$server"
-    bench_with_memory "$server" "$round"
-  done
-done
+measure_rounds_with_memory
 
 # ---------------------------------------------------------------------------------------------
 # Report
