@@ -7,15 +7,8 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.web.server.reactive.context.ReactiveWebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
-import java.io.InputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-
+import static dev.weft.spring.boot.StreamingStops.logOfStopsWhileStreaming;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -28,47 +21,10 @@ class WeftStopLoggingTest {
 
     @Test
     void stoppingWithResponsesStreamingLogsNoWarningOrError(CapturedOutput output) throws Exception {
-        StringBuilder afterStart = new StringBuilder();
-        for (String shutdown : List.of("immediate", "graceful")) {
-            ConfigurableApplicationContext context = new SpringApplicationBuilder(WeftTestApplication.class)
-                    .web(WebApplicationType.REACTIVE)
-                    .properties("server.port=0", "spring.main.banner-mode=off", "server.shutdown=" + shutdown,
-                            "spring.lifecycle.timeout-per-shutdown-phase=1s")
-                    .run();
-            int port = ((ReactiveWebServerApplicationContext) context).getWebServer().getPort();
-            List<Socket> streams = new ArrayList<>();
-            try {
-                for (int i = 0; i < 3; i++) {
-                    Socket s = new Socket("127.0.0.1", port);
-                    streams.add(s);
-                    s.getOutputStream().write("GET /ticks HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                            .getBytes(StandardCharsets.US_ASCII));
-                    readUntil(s.getInputStream(), "tick 1");
-                }
-
-                int mark = output.getAll().length(); // what start-up logged is not the stop's doing
-                context.close(); // cuts the streams: at once, or after the graceful phase's second
-                afterStart.append(output.getAll().substring(mark));
-            } finally {
-                for (Socket s : streams) {
-                    s.close();
-                }
-            }
-            assertThat(context.isActive()).isFalse();
-        }
-        assertThat(afterStart.toString().lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")))
+        String log = logOfStopsWhileStreaming(
+                () -> new SpringApplicationBuilder(WeftTestApplication.class).web(WebApplicationType.REACTIVE),
+                output);
+        assertThat(log.lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")))
                 .as("WARN or ERROR lines once the streams ran").isEmpty();
-    }
-
-    /** Reads the stream until {@code text} has come (the response head has been sent, the body is flowing). */
-    static void readUntil(InputStream in, String text) throws java.io.IOException {
-        StringBuilder seen = new StringBuilder();
-        while (!seen.toString().contains(text)) {
-            int b = in.read();
-            if (b < 0) {
-                throw new java.io.EOFException("stream ended before '" + text + "': " + seen);
-            }
-            seen.append((char) b);
-        }
     }
 }
