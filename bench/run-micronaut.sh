@@ -123,23 +123,7 @@ mkdir -p "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 app_jar() { echo "$MICRONAUT_DIR/$1/target/app.jar"; }
 
-maven_env "$JDK"
-
-if [[ $SKIP_BUILD == 1 ]]; then
-  log "SKIP_BUILD=1: using the existing jars"
-else
-  for s in "${SERVER_LIST[@]}"; do
-    log "building the $s variant"
-    if [[ $s == weft ]]; then
-      # In the root reactor, so the app packages the Weft modules of this working tree.
-      run "${MVN_ENV[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl bench/micronaut/weft -am \
-        -Dmaven.test.skip=true clean package >&2 || die "could not build $MICRONAUT_DIR/weft (see above)"
-    else
-      run "${MVN_ENV[@]}" mvn -B -q -f "$MICRONAUT_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
-        die "could not build $MICRONAUT_DIR/$s (see above)"
-    fi
-  done
-fi
+build_app_jars "$MICRONAUT_DIR" "${SERVER_LIST[@]}"
 
 # The embedded servers inside each jar, for the report (and a sanity check of each jar): a shaded jar has no
 # library list (Micronaut's own jars, built by Gradle, carry no Maven metadata), so the server classes are

@@ -127,23 +127,7 @@ mkdir -p "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 app_jar() { echo "$MVC_DIR/$1/target/app.jar"; }
 
-maven_env "$JDK"
-
-if [[ $SKIP_BUILD == 1 ]]; then
-  log "SKIP_BUILD=1: using the existing jars"
-else
-  for s in "${SERVER_LIST[@]}"; do
-    log "building the $s variant"
-    if [[ $s == weft ]]; then
-      # In the root reactor, so the app packages the Weft modules of this working tree.
-      run "${MVN_ENV[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl bench/mvc/weft -am \
-        -Dmaven.test.skip=true clean package >&2 || die "could not build $MVC_DIR/weft (see above)"
-    else
-      run "${MVN_ENV[@]}" mvn -B -q -f "$MVC_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
-        die "could not build $MVC_DIR/$s (see above)"
-    fi
-  done
-fi
+build_app_jars "$MVC_DIR" "${SERVER_LIST[@]}"
 
 # The server libraries inside each jar, for the report (and a sanity check of each jar).
 collect_boot_jar_libs '^(weft-|tomcat-embed-core-|jetty-server-|jetty-ee[0-9]*-servlet-[0-9]|spring-boot-[0-9]|spring-webmvc-)' \

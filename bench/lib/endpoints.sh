@@ -5,6 +5,7 @@
 #
 # Source it after lib/common.sh (it replaces common.sh's wrk_cmd), with the knobs of common.sh plus
 # JIT_WARMUP HOLD_CONNECTIONS HOLD_DURATION set, and call check_endpoint_knobs after check_common_knobs.
+# build_app_jars builds each server's app.jar (after find_jdk has set JDK; it reads SKIP_BUILD).
 # shellcheck shell=bash
 
 # The measured URL's path is the mode without "-pipelined"; a "-pipelined" mode sends
@@ -27,6 +28,33 @@ check_endpoint_knobs() {
   (( WRK_THREADS <= HOLD_CONNECTIONS )) || die "WRK_THREADS must not exceed HOLD_CONNECTIONS"
   (( $(ulimit -n) > HOLD_CONNECTIONS + 100 )) ||
     die "the open-files limit ($(ulimit -n)) is too low for HOLD_CONNECTIONS=$HOLD_CONNECTIONS (ulimit -n)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------------
+# Unless SKIP_BUILD=1, builds <app-dir>/<server>/target/app.jar for each server named, with Maven on JDK:
+# weft in the root reactor's `bench` profile (<app-dir>/weft must be one of its modules), so that the app
+# packages the Weft modules of this working tree (nothing is installed into ~/.m2); the others from their own
+# pom. Fills MVN_ENV (maven_env) either way.
+build_app_jars() { # app-dir servers...
+  local app_dir=$1 s
+  shift
+  maven_env "$JDK"
+  if [[ $SKIP_BUILD == 1 ]]; then
+    log "SKIP_BUILD=1: using the existing jars"
+    return 0
+  fi
+  for s in "$@"; do
+    log "building the $s variant"
+    if [[ $s == weft ]]; then
+      run "${MVN_ENV[@]}" mvn -B -q -f "$REPO_DIR/pom.xml" -Pbench -pl "${app_dir#"$REPO_DIR"/}/weft" -am \
+        -Dmaven.test.skip=true clean package >&2 || die "could not build $app_dir/weft (see above)"
+    else
+      run "${MVN_ENV[@]}" mvn -B -q -f "$app_dir/$s/pom.xml" -DskipTests clean package >&2 ||
+        die "could not build $app_dir/$s (see above)"
+    fi
+  done
 }
 
 # ---------------------------------------------------------------------------------------------

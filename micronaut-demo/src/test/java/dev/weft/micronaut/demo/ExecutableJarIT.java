@@ -16,12 +16,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code java -jar} on the packaged demo (the shaded jar {@code mvn package} builds) starts it on Weft, and every
  * feature of the demo answers over real sockets: the JSON API with validation, the page, an upload, server-sent
- * events, {@code /health} and {@code /metrics}.
+ * events, the WebSocket echo, {@code /health} and {@code /metrics}.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ExecutableJarIT {
@@ -166,6 +169,21 @@ class ExecutableJarIT {
     }
 
     @Test
+    void theWebSocketEchoesEachTextMessage() throws Exception {
+        EchoClient echo = new EchoClient();
+        WebSocket socket = client.newWebSocketBuilder()
+                .buildAsync(URI.create(base.replace("http://", "ws://") + "/ws/echo"), echo)
+                .get(20, TimeUnit.SECONDS);
+
+        for (String message : List.of("hello", "Grüße über WebSocket", "x".repeat(10_000))) {
+            assertThat(echo.roundTrip(socket, message)).as("the echo of a %d-char message", message.length())
+                    .isEqualTo(message);
+        }
+        socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(20, TimeUnit.SECONDS);
+        assertThat(echo.closed.get(20, TimeUnit.SECONDS)).isEqualTo(WebSocket.NORMAL_CLOSURE);
+    }
+
+    @Test
     void healthIsUp() throws Exception {
         HttpResponse<String> health = get("/health");
 
@@ -183,6 +201,39 @@ class ExecutableJarIT {
                 () -> uncheckedGet("/metrics/http.server.requests?tag=uri:/api/notes/%7Bid%7D").body(),
                 body -> body.matches(".*\\{\"statistic\":\"COUNT\",\"value\":[1-9][0-9]*\\.0}.*"));
         assertThat(meter).contains("\"name\":\"http.server.requests\"");
+    }
+
+    /** A WebSocket listener that hands each whole text message to the round trip waiting for it. */
+    private static final class EchoClient implements WebSocket.Listener {
+
+        final CompletableFuture<Integer> closed = new CompletableFuture<>();
+        private final StringBuilder parts = new StringBuilder();
+        private volatile CompletableFuture<String> reply = new CompletableFuture<>();
+
+        /** Sends {@code message} and returns the next text message received (within 20 seconds). */
+        String roundTrip(WebSocket socket, String message) throws Exception {
+            CompletableFuture<String> answer = new CompletableFuture<>();
+            reply = answer;
+            socket.sendText(message, true).get(20, TimeUnit.SECONDS);
+            return answer.get(20, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
+            closed.complete(statusCode);
+            return null;
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+            parts.append(data);
+            socket.request(1);
+            if (last) {
+                reply.complete(parts.toString());
+                parts.setLength(0);
+            }
+            return null;
+        }
     }
 
     private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
