@@ -127,6 +127,19 @@ public final class Weft {
     }
 
     /**
+     * Tells the server that the exchange's own thread has just come back from a wait that started at
+     * {@code sinceNanos} ({@link System#nanoTime()}) for something other than its socket, such as the application's
+     * work on another thread: if it did wait, the time does not count as time the thread held its carrier, so it
+     * does not give way to other connections' threads for it ({@code threads.timeSlice}). For adapters that run
+     * only an exchange's I/O on its thread ({@link #runInline}). Does nothing on another thread.
+     *
+     * @throws IllegalArgumentException if {@code exchange} is not a Weft exchange
+     */
+    public static void threadWaited(HttpExchange exchange, long sinceNanos) {
+        WeftExchanges.threadWaited(exchange, sinceNanos);
+    }
+
+    /**
      * Makes the server call the handler of {@code context} on the exchange's own thread (the connection's
      * virtual thread, or the HTTP/2 stream's) even when it runs other handlers on platform threads or on an
      * executor: for an adapter that does only the exchange's I/O there and starts the application's work on

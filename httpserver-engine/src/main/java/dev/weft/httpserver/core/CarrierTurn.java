@@ -1,6 +1,7 @@
 package dev.weft.httpserver.core;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * A virtual thread's turn on its carrier, for the connection (or HTTP/2 stream) it serves.
@@ -17,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Giving way is a park of one nanosecond: its wake-up comes from the JDK's timer thread, so the thread is
  * queued behind those already waiting, on the shared queue every carrier takes from. ({@link Thread#yield()}
  * does not do it: a yielded thread goes back on its carrier's own queue, or when that is empty onto a queue
- * its carrier takes from first, and runs again at once.)
+ * its carrier takes from first, and runs again at once.) When the scheduler tells that no virtual thread waits
+ * for a carrier (JDK 24 and later), there is nobody to give way to, and the thread goes on with a new turn.
  *
  * <p>Owned by the thread that creates it; on a platform thread (which the operating system preempts) it does
  * nothing.
@@ -28,13 +30,16 @@ public final class CarrierTurn {
     private static final long WAITED_NANOS = 20_000;
 
     private final long sliceNanos;
+    /** Virtual threads waiting for a carrier now; -1 when unknown. */
+    private final LongSupplier waiting;
+    private final Runnable park;
     private final Thread owner;
     private final boolean active;
     private long startedNanos;
     /** When a read last returned after waiting for its bytes. */
     private long wokenNanos;
     private long workStartedNanos;
-    /** How long the latest unit of work (a request) ran, from its start to its end. */
+    /** How long the latest unit of work (a request) ran without waiting: from its start or last wait to its end. */
     private long lastWorkNanos;
 
     /**
@@ -43,7 +48,14 @@ public final class CarrierTurn {
      * @param sliceNanos how long a turn lasts; 0 ends it after every unit of work
      */
     public CarrierTurn(long sliceNanos) {
+        this(sliceNanos, WaitingForCarriers.COUNT, () -> LockSupport.parkNanos(1));
+    }
+
+    /** With the count of threads waiting for a carrier and the way to give it up given, for tests. */
+    CarrierTurn(long sliceNanos, LongSupplier waiting, Runnable park) {
         this.sliceNanos = sliceNanos;
+        this.waiting = waiting;
+        this.park = park;
         this.owner = Thread.currentThread();
         this.active = owner.isVirtual();
         this.startedNanos = System.nanoTime();
@@ -55,12 +67,17 @@ public final class CarrierTurn {
         return active && now - startedNanos >= sliceNanos;
     }
 
-    /** Gives the carrier to the threads waiting for one, and starts a new turn once this thread runs again. */
+    /**
+     * Gives the carrier to the threads waiting for one, and starts a new turn once this thread runs again; when
+     * the scheduler tells that none waits, only starts a new turn.
+     */
     public void giveWay() {
         if (!active) {
             return;
         }
-        LockSupport.parkNanos(1);
+        if (waiting.getAsLong() != 0) {
+            park.run();
+        }
         startedNanos = System.nanoTime();
     }
 
@@ -77,7 +94,8 @@ public final class CarrierTurn {
     /**
      * Called after a call that may block (a read of the socket or of a WebSocket frame, a write waiting for an
      * HTTP/2 window) that started at {@code callStartedNanos} has returned: if it waited, the thread has just been
-     * woken and a new turn starts. Does nothing for another thread.
+     * woken: a new turn starts, and the unit of work in progress counts as heavy only for what it runs from now
+     * on. Does nothing for another thread.
      */
     public void blockingCallReturned(long callStartedNanos) {
         if (!active || Thread.currentThread() != owner) {
@@ -87,6 +105,7 @@ public final class CarrierTurn {
         if (now - callStartedNanos > WAITED_NANOS) {
             startedNanos = now;
             wokenNanos = now;
+            workStartedNanos = now;
         }
     }
 
@@ -96,9 +115,14 @@ public final class CarrierTurn {
      * behind the threads that were already waiting; a poller's wake-up would otherwise put it ahead of them.
      */
     public void joinLineIfWokenSince(long sinceNanos) {
-        if (active && wokenNanos - sinceNanos >= 0 && 2 * lastWorkNanos >= sliceNanos) {
+        if (active && wokenNanos - sinceNanos >= 0 && lastWorkHeavy()) {
             giveWay();
         }
+    }
+
+    /** Whether the latest unit of work ran for at least half a slice without waiting. */
+    boolean lastWorkHeavy() {
+        return 2 * lastWorkNanos >= sliceNanos;
     }
 
     /**

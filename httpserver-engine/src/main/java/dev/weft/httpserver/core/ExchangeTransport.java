@@ -117,6 +117,11 @@ public interface ExchangeTransport {
         return "";
     }
 
+    /** The turn on its carrier of the thread the exchange's handler is called on; null when unknown. */
+    default CarrierTurn turn() {
+        return null;
+    }
+
     /** Whether the final response head has been sent. */
     boolean responseStarted();
 

@@ -1,6 +1,7 @@
 package dev.weft.httpserver.http1;
 
 import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionOutput;
 import dev.weft.httpserver.core.ExchangeTransport;
@@ -254,6 +255,11 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public CarrierTurn turn() {
+        return connection.turn();
+    }
+
+    @Override
     public boolean responseStarted() {
         return response != null;
     }
@@ -354,8 +360,11 @@ final class Http1Exchange implements ExchangeTransport {
             return;
         }
         waiter = Thread.currentThread();
+        long waitStarted = System.nanoTime();
         while (!completed && !connection.isClosed()) {
             LockSupport.park(this);
         }
+        // The handler ran elsewhere: the time waited for it was not this thread's on its carrier.
+        connection.turn().blockingCallReturned(waitStarted);
     }
 }

@@ -501,6 +501,11 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     }
 
     @Override
+    public CarrierTurn turn() {
+        return turn;
+    }
+
+    @Override
     public boolean responseStarted() {
         return response != null;
     }

@@ -1,6 +1,7 @@
 package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.ExchangeTransport;
 
 /**
@@ -21,6 +22,14 @@ public final class WeftExchanges {
     public static boolean isCutShort(HttpExchange exchange) {
         ExchangeTransport t = transport(exchange);
         return t.clientFailed() || t.closedByStop();
+    }
+
+    /** {@link dev.weft.httpserver.Weft#threadWaited}. */
+    public static void threadWaited(HttpExchange exchange, long sinceNanos) {
+        CarrierTurn turn = transport(exchange).turn();
+        if (turn != null) {
+            turn.blockingCallReturned(sinceNanos);
+        }
     }
 
     /**

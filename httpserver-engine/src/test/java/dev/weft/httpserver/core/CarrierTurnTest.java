@@ -3,11 +3,14 @@ package dev.weft.httpserver.core;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class CarrierTurnTest {
 
@@ -44,6 +47,46 @@ class CarrierTurnTest {
             turn.blockingCallReturned(started);
             assertFalse(turn.over(System.nanoTime()), "a thread just woken has a whole slice before it gives way");
         });
+    }
+
+    @Test
+    void aUnitOfWorkCountsAsHeavyOnlyForWhatItRanWithoutWaiting() throws Exception {
+        onVirtualThread(() -> {
+            CarrierTurn turn = new CarrierTurn(SLICE);
+            turn.workStarted(System.nanoTime());
+            spin(SLICE);
+            turn.workEnded(System.nanoTime());
+            assertTrue(turn.lastWorkHeavy(), "ran a whole slice");
+
+            turn.workStarted(System.nanoTime());
+            long started = System.nanoTime();
+            LockSupport.parkNanos(2 * SLICE); // waits for another thread's work, say
+            turn.blockingCallReturned(started);
+            turn.workEnded(System.nanoTime());
+            assertFalse(turn.lastWorkHeavy(), "it waited: the wait is no work of this thread's");
+        });
+    }
+
+    @Test
+    void aThreadGivesWayOnlyWhenOthersWaitForACarrierOrTheCountIsUnknown() throws Exception {
+        onVirtualThread(() -> {
+            for (long waiting : new long[] {0, 1, 5, -1}) {
+                AtomicInteger parks = new AtomicInteger();
+                CarrierTurn turn = new CarrierTurn(SLICE, () -> waiting, parks::incrementAndGet);
+                spin(2 * SLICE);
+
+                turn.giveWayIfOver();
+
+                assertEquals(waiting == 0 ? 0 : 1, parks.get(), "parks with " + waiting + " waiting");
+                assertFalse(turn.over(System.nanoTime()), "a new turn starts either way");
+            }
+        });
+    }
+
+    @Test
+    void theSchedulersCountOfWaitingThreadsIsReadFromJdk24On() {
+        assumeTrue(Runtime.version().feature() >= 24, "the scheduler's bean came with JDK 24");
+        assertTrue(WaitingForCarriers.COUNT.getAsLong() >= 0, "JDK " + Runtime.version() + " tells the count");
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 
 /**
  * The work queue of one exchange, drained by the connection's virtual thread while the reactive pipeline runs
@@ -37,6 +38,16 @@ final class ExchangeLoop {
     private volatile @Nullable Outcome outcome;
     /** Run on the connection thread whenever the queue runs empty; connection thread only. */
     private IoAction whenIdle = () -> { };
+    /** Told when the connection thread has waited for a task, with the time it started waiting. */
+    private final LongConsumer waited;
+
+    /**
+     * @param waited called on the connection thread after it waited for a task, with the {@link System#nanoTime()}
+     *               at which the wait started
+     */
+    ExchangeLoop(LongConsumer waited) {
+        this.waited = waited;
+    }
 
     /** An I/O action run on the connection thread. */
     @FunctionalInterface
@@ -131,7 +142,12 @@ final class ExchangeLoop {
                 if (done != null && queue.isEmpty()) {
                     return done.failure();
                 }
-                Task task = queue.take();
+                Task task = queue.poll();
+                if (task == null) {
+                    long waitStarted = System.nanoTime();
+                    task = queue.take();
+                    waited.accept(waitStarted);
+                }
                 try {
                     task.action().run();
                     if (queue.isEmpty() && outcome == null) {

@@ -56,7 +56,8 @@ public final class WeftHttpHandlerAdapter implements com.sun.net.httpserver.Http
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        ExchangeLoop loop = new ExchangeLoop();
+        // Waiting for the pipeline is not running: the thread keeps its turn for the I/O it then does.
+        ExchangeLoop loop = new ExchangeLoop(since -> Weft.threadWaited(exchange, since));
         RequestBodyPublisher body = new RequestBodyPublisher(exchange.getRequestBody(), loop, bufferFactory);
         WeftServerHttpRequest request;
         try {

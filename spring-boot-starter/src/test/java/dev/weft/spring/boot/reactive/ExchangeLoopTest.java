@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ExchangeLoopTest {
 
-    private final ExchangeLoop loop = new ExchangeLoop();
+    private final ExchangeLoop loop = new ExchangeLoop(since -> { });
 
     @Test
     void tasksQueuedBeforeTerminationRunInOrderOnTheLoopThreadBeforeItReturns() throws Exception {
@@ -33,6 +33,26 @@ class ExchangeLoopTest {
         assertThat(result).isNull();
         assertThat(ran).containsExactly("0@loop-thread", "1@loop-thread", "2@loop-thread", "3@loop-thread",
                 "4@loop-thread");
+    }
+
+    @Test
+    void aWaitForTheNextTaskIsReportedWithWhenItStartedAndATaskAlreadyQueuedIsNot() throws Exception {
+        List<Long> waits = new CopyOnWriteArrayList<>();
+        ExchangeLoop waitingLoop = new ExchangeLoop(waits::add);
+        CountDownLatch ranFirst = new CountDownLatch(1);
+        waitingLoop.execute(ranFirst::countDown, () -> { });
+        long before = System.nanoTime();
+        CompletableFuture<Throwable> result = new CompletableFuture<>();
+        Thread loopThread = Thread.ofVirtual().start(() -> result.complete(waitingLoop.run()));
+        Await.latch("the queued task ran", ranFirst);
+        Await.until("the loop waits for its next task", () -> loopThread.getState() == Thread.State.WAITING);
+        assertThat(waits).as("the first task was queued already: no wait").isEmpty();
+
+        waitingLoop.terminate(null);
+
+        assertThat(result.get(5, TimeUnit.SECONDS)).isNull();
+        assertThat(waits).hasSize(1);
+        assertThat(waits.get(0)).isGreaterThanOrEqualTo(before);
     }
 
     @Test

@@ -25,7 +25,7 @@ class RequestBodyPublisherTest {
 
     private static final int CHUNK = RequestBodyPublisher.CHUNK_SIZE;
 
-    private final ExchangeLoop loop = new ExchangeLoop();
+    private final ExchangeLoop loop = new ExchangeLoop(since -> { });
     private final CompletableFuture<Throwable> loopResult = new CompletableFuture<>();
     private final Thread loopThread = Thread.ofVirtual().name("test-connection").start(() -> {
         try {
