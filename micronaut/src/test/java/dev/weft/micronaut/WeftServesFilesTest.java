@@ -16,6 +16,12 @@ import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code SystemFile} and {@code StreamedFile} responses of several MiB: sent whole, with their length when it is
@@ -81,6 +87,27 @@ class WeftServesFilesTest {
                     assertThat(disposition).startsWith("attachment").contains("filename=\"generated.bin\""));
             try (InputStream body = response.body()) {
                 assertThat(readPattern(body)).isEqualTo(SampleFiles.BIG_SIZE);
+            }
+        }
+    }
+
+    /** Four clients at once, each reading the large file and the generated stream: every byte in its place. */
+    @Test
+    void clientsDownloadingAtOnceEachGetEveryByteInOrder() throws Exception {
+        try (java.net.http.HttpClient jdk = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+             ExecutorService downloads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Long>> counts = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                String path = i % 2 == 0 ? "/files/big" : "/files/generated";
+                counts.add(downloads.submit(() -> {
+                    try (InputStream body = get(jdk, path).body()) {
+                        return readPattern(body);
+                    }
+                }));
+            }
+            for (Future<Long> count : counts) {
+                assertThat(count.get(60, TimeUnit.SECONDS)).isEqualTo(SampleFiles.BIG_SIZE);
             }
         }
     }

@@ -16,11 +16,6 @@ import java.util.concurrent.BlockingQueue;
  * is written as it comes, and whatever was written is flushed whenever no further piece is waiting, so an SSE
  * event or a slowly produced piece reaches the client at once while a fast stream still leaves in large writes.
  * A client that stops reading holds the publisher back (no piece is requested while the queue is full).
- *
- * <p>The next batch is requested only once every piece of the last one has arrived: Micronaut's
- * {@code InputStreamByteBody} (files, {@code InputStream} bodies) reads its stream on the I/O executor for each
- * {@code request(n)}, and two requests overlapping there read the stream concurrently, sending its pieces out of
- * order.
  */
 final class StreamedBody implements Subscriber<byte[]> {
 
@@ -31,8 +26,7 @@ final class StreamedBody implements Subscriber<byte[]> {
 
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(PREFETCH + 1);
     private volatile Subscription subscription;
-    /** Pieces requested and not yet taken by the writer (the writer's thread only, after subscribing). */
-    private int outstanding = PREFETCH;
+    private int consumed;
 
     /**
      * Subscribes to {@code body} and writes every piece to {@code out} until it completes.
@@ -61,12 +55,11 @@ final class StreamedBody implements Subscriber<byte[]> {
                     throw new IOException("The response body failed after the response was committed: "
                             + failure.cause(), failure.cause());
                 }
-                if (--outstanding == 0) {
-                    // the whole batch has arrived: the next one is read while this piece is written
-                    outstanding = PREFETCH;
-                    subscription.request(PREFETCH);
-                }
                 out.write((byte[]) next);
+                if (++consumed == PREFETCH / 2) {
+                    consumed = 0;
+                    subscription.request(PREFETCH / 2);
+                }
             }
         } catch (InterruptedException ex) {
             cancel();
