@@ -185,6 +185,65 @@ class WeftAnswersAsNettyDoesTest {
         assertThat(assertSameAsNetty("filterMarksResponse").headers()).containsEntry("x-filtered", "/sample/hello");
     }
 
+    @Test
+    void aControllersOwnErrorMethodAnswersItsException() throws Exception {
+        Answer answer = assertSameAsNetty("localErrorHandler");
+        assertThat(answer.status()).isEqualTo(409);
+        assertThat(answer.headers()).containsEntry("x-error-handler", "local")
+                .containsEntry("content-type", "application/json");
+        assertThat(answer.body()).isEqualTo("{\"error\":\"out of stock\",\"detail\":\"teapot at /errors/local\"}");
+    }
+
+    @Test
+    void aGlobalErrorMethodAnswersAnyRoutesException() throws Exception {
+        Answer answer = assertSameAsNetty("globalErrorHandler");
+        assertThat(answer.status()).isEqualTo(429);
+        assertThat(answer.headers()).containsEntry("x-error-handler", "global").containsEntry("retry-after", "60");
+        assertThat(answer.body()).isEqualTo("quota of 3 exceeded");
+    }
+
+    @Test
+    void anExceptionHandlerBeanAnswersItsException() throws Exception {
+        Answer answer = assertSameAsNetty("exceptionHandlerBean");
+        assertThat(answer.status()).isEqualTo(402);
+        assertThat(answer.headers()).containsEntry("x-error-handler", "bean");
+        assertThat(answer.body()).isEqualTo("{\"error\":\"payment required\",\"detail\":\"plan gold\"}");
+    }
+
+    @Test
+    void aSystemFileAttachmentHasItsLengthTypeAndDisposition() throws Exception {
+        Answer answer = assertSameAsNetty("systemFileAttachment");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.headers().get("content-disposition")).contains("attachment").contains("monthly.csv");
+        assertThat(answer.headers()).containsKey("content-length").containsKey("last-modified");
+        assertThat(answer.body()).startsWith("id,name,amount\n1,item-1,7\n");
+    }
+
+    /**
+     * Micronaut's Netty server answers {@code HEAD} to a file route with the status alone (no {@code Content-Type},
+     * {@code Content-Length} or {@code Content-Disposition}); Weft answers the same.
+     */
+    @Test
+    void aHeadRequestForASystemFileIsAnsweredAsOnNetty() throws Exception {
+        Answer answer = assertSameAsNetty("systemFileAttachmentHead");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEmpty();
+    }
+
+    /** {@code If-Modified-Since} is not applied to a route's {@code SystemFile} on Netty (200 and the file), nor on Weft. */
+    @Test
+    void aConditionalGetOfASystemFileIsAnsweredAsOnNetty() throws Exception {
+        assertThat(assertSameAsNetty("systemFileNotModified").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aStreamedFileFromTheClassPathIsServedWithItsLength() throws Exception {
+        Answer answer = assertSameAsNetty("streamedFileFromClassPath");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("static text from the class path\n");
+        assertSameAsNetty("streamedFileFromClassPathHead");
+    }
+
     private Answer assertSameAsNetty(String name) throws Exception {
         assertThat(server).isInstanceOf(WeftEmbeddedServer.class);
         Answer expected = netty.get(name);

@@ -5,8 +5,10 @@ import com.sun.net.httpserver.HttpExchange;
 import io.micronaut.http.ByteBodyHttpResponse;
 import io.micronaut.http.body.AvailableByteBody;
 import io.micronaut.http.body.ByteBody;
+import io.micronaut.http.body.stream.InputStreamByteBody;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,11 @@ import java.util.Map;
  * Sends a response Micronaut has encoded onto the exchange: its status and header fields (the engine frames
  * the body itself, so {@code Content-Length} and {@code Transfer-Encoding} are left to it), then the body,
  * with a fixed length when its bytes are all there, else as a stream (see {@link StreamedBody}).
+ *
+ * <p>A body read from an {@code InputStream} ({@code SystemFile}, {@code StreamedFile}, {@code InputStream}
+ * routes: Micronaut's {@link InputStreamByteBody}) is copied from that stream on the exchange's thread rather than
+ * through its publisher: the publisher reads the stream on the I/O executor once per {@code request(n)}, and two
+ * requests overlapping there read and emit concurrently, so pieces of a file of a few MiB went out of order.
  */
 final class ResponseWriter {
 
@@ -44,7 +51,13 @@ final class ResponseWriter {
                 long length = body.expectedLength().orElse(0);
                 exchange.sendResponseHeaders(status, length);
                 OutputStream out = exchange.getResponseBody();
-                StreamedBody.write(body.toByteArrayPublisher(), out);
+                if (body instanceof InputStreamByteBody) {
+                    try (InputStream in = body.toInputStream()) {
+                        in.transferTo(out);
+                    }
+                } else {
+                    StreamedBody.write(body.toByteArrayPublisher(), out);
+                }
                 out.close();
             }
         }

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The requests whose answers Weft must give as Micronaut's Netty server gives them: error bodies, CORS, uploads,
@@ -31,7 +32,12 @@ public final class ReferenceExchanges {
     /** The response header fields compared (the others, such as {@code Date}, legitimately differ). */
     static final List<String> COMPARED_HEADERS = List.of("content-type", "allow", "vary", "x-filtered",
             "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
-            "access-control-allow-credentials", "access-control-expose-headers", "access-control-max-age");
+            "access-control-allow-credentials", "access-control-expose-headers", "access-control-max-age",
+            "x-error-handler", "retry-after");
+
+    /** Compared too for file responses (their framing and download header fields are part of the answer). */
+    static final List<String> FILE_HEADERS = List.of("content-length", "content-disposition", "last-modified",
+            "cache-control");
 
     static final String BOUNDARY = "weft-boundary-7MA4YWxkTrZu0gW";
 
@@ -39,7 +45,8 @@ public final class ReferenceExchanges {
     }
 
     /** One request: method, path, header fields (name, value, ...), body. */
-    public record Exchange(String name, String method, String path, List<String> headers, byte[] body) {
+    public record Exchange(String name, String method, String path, List<String> headers, byte[] body,
+                           List<String> alsoCompared) {
     }
 
     /** What a server answered, reduced to what must match. */
@@ -83,6 +90,15 @@ public final class ReferenceExchanges {
         add(all, "missingStaticResource", "GET", "/static/absent.txt", List.of(), null);
         add(all, "filterAnswersFirst", "GET", "/sample/hello", List.of("X-Deny", "yes"), null);
         add(all, "filterMarksResponse", "GET", "/sample/hello", List.of(), null);
+        add(all, "localErrorHandler", "GET", "/errors/local", List.of(), null);
+        add(all, "globalErrorHandler", "GET", "/errors/global", List.of(), null);
+        add(all, "exceptionHandlerBean", "GET", "/errors/handled", List.of(), null);
+        addFile(all, "systemFileAttachment", "GET", "/files/report", List.of());
+        addFile(all, "systemFileAttachmentHead", "HEAD", "/files/report", List.of());
+        addFile(all, "systemFileNotModified", "GET", "/files/report",
+                List.of("If-Modified-Since", "Sat, 01 Jun 2024 00:00:00 GMT"));
+        addFile(all, "streamedFileFromClassPath", "GET", "/files/classpath", List.of());
+        addFile(all, "streamedFileFromClassPathHead", "HEAD", "/files/classpath", List.of());
         return all;
     }
 
@@ -90,7 +106,12 @@ public final class ReferenceExchanges {
                             List<String> headers, Object body) {
         byte[] bytes = body == null ? null
                 : body instanceof byte[] b ? b : body.toString().getBytes(StandardCharsets.UTF_8);
-        all.put(name, new Exchange(name, method, path, headers, bytes));
+        all.put(name, new Exchange(name, method, path, headers, bytes, List.of()));
+    }
+
+    private static void addFile(Map<String, Exchange> all, String name, String method, String path,
+                                List<String> headers) {
+        all.put(name, new Exchange(name, method, path, headers, null, FILE_HEADERS));
     }
 
     /** A form with a text field {@code note} and a file {@code file} of {@code size} bytes. */
@@ -127,13 +148,17 @@ public final class ReferenceExchanges {
         HttpResponse<String> response = client.send(request.build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         Map<String, String> headers = new TreeMap<>();
-        for (String name : COMPARED_HEADERS) {
+        for (String name : concat(COMPARED_HEADERS, exchange.alsoCompared())) {
             List<String> values = response.headers().allValues(name);
             if (!values.isEmpty()) {
                 headers.put(name, String.join(", ", values));
             }
         }
         return new Answer(response.statusCode(), headers, response.body());
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        return b.isEmpty() ? a : Stream.concat(a.stream(), b.stream()).toList();
     }
 
     public static HttpClient client() {
