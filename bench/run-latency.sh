@@ -47,7 +47,7 @@
 # 1 s unless the peer had some too. Also the exact commands, JDK, CPU placement, load average and
 # CPU use before each server start, and the raw figures of every run. Every peer's req/s median (each
 # suite, server, thread mode, endpoint and concurrency; never Weft's) is compared with its rows in
-# bench/baselines.tsv (none yet: no run of this script on a quiet machine is documented): one below
+# bench/baselines.tsv (from its first documented run on a quiet machine, docs/benchmarks.md): one below
 # PEER_DROP x its baseline puts a "NOT COMPARABLE" box at the top of the report and, after the report is
 # written, makes the script exit with status 3 (unless ACCEPT_DISTURBED=1; a failed run's status 1
 # comes first). UPDATE_BASELINES=1 writes them.
