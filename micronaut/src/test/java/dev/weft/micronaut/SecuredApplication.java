@@ -6,9 +6,9 @@ import java.util.Map;
  * The settings under which the sample application's {@code /secured} routes are protected by micronaut-security:
  * HTTP Basic (on by default) and JWT bearer tokens issued by {@code POST /login}, signed with a test secret.
  */
-final class SecuredApplication {
+public final class SecuredApplication {
 
-    static final Map<String, String> PROPERTIES = Map.of(
+    public static final Map<String, String> PROPERTIES = Map.of(
             "micronaut.security.enabled", "true",
             "micronaut.security.authentication", "bearer",
             "micronaut.security.token.jwt.signatures.secret.generator.secret",

@@ -80,6 +80,14 @@ public final class MicronautHttpHandler implements HttpHandler {
                 return;
             }
             ByteBodyHttpResponse<?> response = await(respond(lifecycle, request));
+            if (Weft.isCutShort(exchange)) {
+                // The client broke its request (a stalled, slow or broken body) or went away: the engine answers
+                // with the status of what happened (408, 400) and closes the connection.
+                LOG.debug("{} was cut short by its client; the engine answers it", request);
+                response.close();
+                Weft.abort(exchange, new IOException("The client broke off the request"));
+                return;
+            }
             ResponseWriter.write(exchange, response);
         } catch (InterruptedIOException ex) {
             LOG.debug("{} interrupted by the server stopping", request);

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 
@@ -86,7 +87,8 @@ public final class RequestBody {
      * The whole body, read now on the calling thread if nobody has read it yet.
      *
      * @throws ContentLengthExceededException if it is longer than the buffer limit
-     * @throws UncheckedIOException           if the client's body broke off
+     * @throws UncheckedIOException           if the body could not be read
+     * @throws CompletionException            if the client broke the body off (see {@link #unchecked})
      */
     public synchronized byte[] bytes() {
         if (bytes != null) {
@@ -102,9 +104,19 @@ public final class RequestBody {
         try {
             bytes = readAll();
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw unchecked(ex);
         }
         return bytes;
+    }
+
+    /**
+     * A failure to read a request body, unchecked: a body the client broke ({@link ClientBodyInput.BrokenBody}) in a
+     * {@link CompletionException}, which Micronaut's request lifecycle unwraps and then counts as the client's
+     * connectivity failure (logged at {@code DEBUG}); any other in an {@link UncheckedIOException}.
+     */
+    public static RuntimeException unchecked(IOException failure) {
+        return failure instanceof ClientBodyInput.BrokenBody ? new CompletionException(failure)
+                : new UncheckedIOException(failure);
     }
 
     private byte[] readAll() throws IOException {
@@ -141,6 +153,9 @@ public final class RequestBody {
         } catch (ExecutionException ex) {
             if (ex.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
+            }
+            if (ex.getCause() instanceof ClientBodyInput.BrokenBody broken) {
+                throw unchecked(broken);
             }
             throw new UncheckedIOException(new IOException("The request body could not be read", ex.getCause()));
         }

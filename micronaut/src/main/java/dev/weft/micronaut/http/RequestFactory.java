@@ -30,8 +30,8 @@ final class RequestFactory {
     }
 
     WeftHttpRequest create(HttpExchange exchange) {
-        RequestBody body = new RequestBody(exchange.getRequestBody(), declaredLength(exchange), maxRequestSize,
-                maxBufferSize, ioExecutor);
+        RequestBody body = new RequestBody(new ClientBodyInput(exchange.getRequestBody(), exchange),
+                declaredLength(exchange), maxRequestSize, maxBufferSize, ioExecutor);
         return new WeftHttpRequest(exchange, conversionService, body, decoder, charset, maxParams);
     }
 

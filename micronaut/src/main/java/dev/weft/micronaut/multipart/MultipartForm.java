@@ -4,6 +4,7 @@ import dev.weft.httpserver.forms.FormException;
 import dev.weft.httpserver.forms.MultipartLimits;
 import dev.weft.httpserver.forms.MultipartPart;
 import dev.weft.httpserver.forms.MultipartReader;
+import dev.weft.micronaut.http.RequestBody;
 import dev.weft.micronaut.http.WeftHttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.multipart.CompletedFileUpload;
@@ -13,7 +14,6 @@ import io.micronaut.http.HttpStatus;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,7 +126,7 @@ public final class MultipartForm {
             throw new HttpStatusException(HttpStatus.valueOf(ex.statusCode()), ex.getMessage());
         } catch (IOException ex) {
             done = true;
-            throw new UncheckedIOException(ex);
+            throw RequestBody.unchecked(ex);
         }
     }
 
@@ -141,7 +141,7 @@ public final class MultipartForm {
             }
             parts.computeIfAbsent(part.name(), n -> new ArrayList<>(1)).add(value);
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw RequestBody.unchecked(ex);
         }
     }
 

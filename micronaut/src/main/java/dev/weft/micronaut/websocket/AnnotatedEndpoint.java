@@ -87,7 +87,6 @@ final class AnnotatedEndpoint implements WebSocketListener {
             session.close(CloseReason.INTERNAL_ERROR);
             return;
         }
-        publish(new WebSocketSessionOpenEvent(session));
         Optional<? extends MethodExecutionHandle<?, ?>> onOpen = bean.openMethod();
         if (onOpen.isPresent()) {
             try {
@@ -98,6 +97,8 @@ final class AnnotatedEndpoint implements WebSocketListener {
                 forwardError(failure, true);
             }
         }
+        // after @OnOpen, as Netty's runtime publishes it
+        publish(new WebSocketSessionOpenEvent(session));
     }
 
     @Override

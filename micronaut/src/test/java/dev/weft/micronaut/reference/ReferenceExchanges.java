@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,19 +22,24 @@ import java.util.stream.Stream;
 
 /**
  * The requests whose answers Weft must give as Micronaut's Netty server gives them: error bodies, CORS, uploads,
- * server-sent events, filters. {@code NettyReferenceRecording} sends them to the sample application on Netty and
- * records the answers; {@code WeftAnswersAsNettyDoesTest} sends them to Weft and compares.
+ * server-sent events, filters ({@link #ALL}), and, with micronaut-security on, authentication and authorization
+ * ({@link #SECURED}). {@code NettyReferenceRecording} and {@code NettySecuredReferenceRecording} send them to the
+ * sample application on Netty and record the answers; {@code WeftAnswersAsNettyDoesTest} and
+ * {@code WeftAnswersAsNettyDoesWhenSecuredTest} send them to Weft and compare.
  */
 public final class ReferenceExchanges {
 
     /** Where the Netty execution leaves its recording for the Weft tests. */
     public static final Path RECORDING = Path.of("target", "netty-reference.properties");
 
+    /** Where the Netty execution leaves its recording of the {@link #SECURED} exchanges. */
+    public static final Path SECURED_RECORDING = Path.of("target", "netty-reference-secured.properties");
+
     /** The response header fields compared (the others, such as {@code Date}, legitimately differ). */
     static final List<String> COMPARED_HEADERS = List.of("content-type", "allow", "vary", "x-filtered",
             "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
             "access-control-allow-credentials", "access-control-expose-headers", "access-control-max-age",
-            "x-error-handler", "retry-after");
+            "x-error-handler", "retry-after", "www-authenticate");
 
     /** Compared too for file responses (their framing and download header fields are part of the answer). */
     static final List<String> FILE_HEADERS = List.of("content-length", "content-disposition", "last-modified",
@@ -54,6 +60,12 @@ public final class ReferenceExchanges {
     }
 
     public static final Map<String, Exchange> ALL = exchanges();
+
+    /**
+     * The exchanges with the secured application ({@code SecuredApplication.PROPERTIES}: micronaut-security on,
+     * HTTP Basic and JWT bearer tokens; users {@code alice} with {@code USER}, {@code root} with {@code ADMIN} too).
+     */
+    public static final Map<String, Exchange> SECURED = securedExchanges();
 
     private static Map<String, Exchange> exchanges() {
         Map<String, Exchange> all = new LinkedHashMap<>();
@@ -100,6 +112,43 @@ public final class ReferenceExchanges {
         addFile(all, "streamedFileFromClassPath", "GET", "/files/classpath", List.of());
         addFile(all, "streamedFileFromClassPathHead", "HEAD", "/files/classpath", List.of());
         return all;
+    }
+
+    private static Map<String, Exchange> securedExchanges() {
+        Map<String, Exchange> all = new LinkedHashMap<>();
+        String password = "open sesame";
+        add(all, "securedRouteWithoutCredentials", "GET", "/secured/me", List.of(), null);
+        add(all, "securedRouteWithWrongPassword", "GET", "/secured/me",
+                List.of("Authorization", basic("alice", "guess")), null);
+        add(all, "securedRouteForUnknownUser", "GET", "/secured/me",
+                List.of("Authorization", basic("mallory", password)), null);
+        add(all, "securedRouteWithMalformedBasicCredentials", "GET", "/secured/me",
+                List.of("Authorization", "Basic not-base64!"), null);
+        add(all, "securedRouteWithCredentials", "GET", "/secured/me",
+                List.of("Authorization", basic("alice", password)), null);
+        add(all, "roleTheUserLacks", "GET", "/secured/admin", List.of("Authorization", basic("alice", password)),
+                null);
+        add(all, "roleTheUserHas", "GET", "/secured/admin", List.of("Authorization", basic("root", password)), null);
+        add(all, "unannotatedRouteWithoutCredentials", "GET", "/sample/hello", List.of(), null);
+        add(all, "unknownRouteWithoutCredentials", "GET", "/nowhere", List.of("Accept", "application/json"), null);
+        add(all, "forgedBearerToken", "GET", "/secured/me", List.of("Authorization", "Bearer " + forgedJwt()), null);
+        add(all, "loginWithWrongPassword", "POST", "/login", List.of("Content-Type", "application/json"),
+                "{\"username\":\"alice\",\"password\":\"guess\"}");
+        return all;
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A well-formed HS256 token for {@code alice} whose signature was not made with the application's secret. */
+    private static String forgedJwt() {
+        Base64.Encoder url = Base64.getUrlEncoder().withoutPadding();
+        String header = url.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        String claims = url.encodeToString("{\"sub\":\"alice\",\"roles\":[\"USER\",\"ADMIN\"],\"exp\":4102444800}"
+                .getBytes(StandardCharsets.UTF_8));
+        return header + "." + claims + "." + url.encodeToString("signed by someone else".getBytes(StandardCharsets.UTF_8));
     }
 
     private static void add(Map<String, Exchange> all, String name, String method, String path,
@@ -179,14 +228,19 @@ public final class ReferenceExchanges {
         }
     }
 
-    /** The recorded answers, by exchange name. */
+    /** The recorded answers to {@link #ALL}, by exchange name. */
     public static Map<String, Answer> load(Path file) throws IOException {
+        return load(ALL, file);
+    }
+
+    /** The recorded answers to {@code exchanges}, by exchange name. */
+    public static Map<String, Answer> load(Map<String, Exchange> exchanges, Path file) throws IOException {
         Properties properties = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         }
         Map<String, Answer> answers = new LinkedHashMap<>();
-        for (String name : ALL.keySet()) {
+        for (String name : exchanges.keySet()) {
             String status = properties.getProperty(name + ".status");
             if (status == null) {
                 continue;

@@ -1,0 +1,42 @@
+package dev.weft.micronaut.reference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.micronaut.app.SocketLog;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.test.support.TestPropertyProvider;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.Map;
+
+/**
+ * Run only by the {@code netty-reference} execution: with {@code micronaut.server.read-timeout} 2 (seconds) under an {@code idle-timeout} of 5 s, records what Micronaut's Netty server does with
+ * each {@link TimeoutScenarios} client.
+ */
+@MicronautTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NettyReadTimeoutReferenceRecording implements TestPropertyProvider {
+
+    @Inject
+    EmbeddedServer server;
+
+    @Inject
+    SocketLog log;
+
+    @Override
+    public Map<String, String> getProperties() {
+        return TimeoutScenarios.READ_TIMEOUT.properties();
+    }
+
+    @Test
+    void recordWhatNettyDoesWithStalledAndIdleClients() throws Exception {
+        assertThat(server.getClass().getName()).contains("Netty");
+        Map<String, TimeoutScenarios.Observed> observed = TimeoutScenarios.playAll(server.getURI(), log,
+                TimeoutScenarios.READ_TIMEOUT);
+        Recordings.save(TimeoutScenarios.toProperties(observed), TimeoutScenarios.READ_TIMEOUT.recording(),
+                "Micronaut's Netty server in TimeoutScenarios under " + TimeoutScenarios.READ_TIMEOUT.properties());
+    }
+}
