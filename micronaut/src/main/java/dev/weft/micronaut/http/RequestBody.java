@@ -14,6 +14,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The body of one request: read as a stream by whoever asks for the {@link ByteBody} (a {@code Publisher} or
@@ -33,6 +34,8 @@ public final class RequestBody {
     private final long maxRequestSize;
     private final long bufferLimit;
     private final Executor ioExecutor;
+    /** Guards the two views of the body; held while {@link #bytes()} reads it from the socket. */
+    private final ReentrantLock lock = new ReentrantLock();
     private CloseableByteBody body;
     private byte[] bytes;
 
@@ -64,7 +67,16 @@ public final class RequestBody {
     }
 
     /** The body as Micronaut's streaming abstraction; once asked for, {@link #bytes()} buffers through it. */
-    public synchronized ByteBody byteBody() {
+    public ByteBody byteBody() {
+        lock.lock();
+        try {
+            return byteBodyLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ByteBody byteBodyLocked() {
         if (body == null) {
             if (bytes != null) {
                 body = AvailableByteArrayBody.create(ByteArrayBufferFactory.INSTANCE, bytes);
@@ -90,7 +102,16 @@ public final class RequestBody {
      * @throws UncheckedIOException           if the body could not be read
      * @throws CompletionException            if the client broke the body off (see {@link #unchecked})
      */
-    public synchronized byte[] bytes() {
+    public byte[] bytes() {
+        lock.lock();
+        try {
+            return bytesLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private byte[] bytesLocked() {
         if (bytes != null) {
             return bytes;
         }
@@ -162,9 +183,14 @@ public final class RequestBody {
     }
 
     /** Releases what the body holds once the exchange is over. */
-    public synchronized void close() {
-        if (body != null) {
-            body.close();
+    public void close() {
+        lock.lock();
+        try {
+            if (body != null) {
+                body.close();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 }

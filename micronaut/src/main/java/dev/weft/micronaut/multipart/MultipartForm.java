@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The parts of one {@code multipart/form-data} request, read from its body in order with the engine's
@@ -35,6 +36,8 @@ public final class MultipartForm {
     private final long maxFileSize;
     private final Executor ioExecutor;
     private final Map<String, List<Object>> parts = new LinkedHashMap<>();
+    /** Held while a reader takes parts from the connection. */
+    private final ReentrantLock lock = new ReentrantLock();
     private boolean done;
     private WeftStreamingFileUpload streaming;
 
@@ -64,26 +67,45 @@ public final class MultipartForm {
     }
 
     /** Every field and completed file, reading the rest of the body. */
-    public synchronized Map<String, List<Object>> all() {
-        while (readNext() != null) {
-            // reads on
+    public Map<String, List<Object>> all() {
+        lock.lock();
+        try {
+            while (readNext() != null) {
+                // reads on
+            }
+            return parts;
+        } finally {
+            lock.unlock();
         }
-        return parts;
     }
 
     /** The values of the part {@code name}, reading as far as it. */
-    public synchronized List<Object> values(String name) {
-        while (!parts.containsKey(name) && readNext() != null) {
-            // reads on
+    public List<Object> values(String name) {
+        lock.lock();
+        try {
+            while (!parts.containsKey(name) && readNext() != null) {
+                // reads on
+            }
+            return parts.getOrDefault(name, List.of());
+        } finally {
+            lock.unlock();
         }
-        return parts.getOrDefault(name, List.of());
     }
 
     /**
      * The file part {@code name} as a stream the route reads from the connection, or {@code null} if the body
      * has no such part (or it was read already).
      */
-    public synchronized StreamingFileUpload streaming(String name) {
+    public StreamingFileUpload streaming(String name) {
+        lock.lock();
+        try {
+            return streamingLocked(name);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private StreamingFileUpload streamingLocked(String name) {
         if (streaming != null) {
             return streaming.getName().equals(name) ? streaming : null;
         }
