@@ -231,8 +231,8 @@ public final class ConnectionOutput extends OutputStream {
      * one they are copied. A region that fits in what is left of the buffer is read into it instead, so that it
      * leaves with the head before it in one write rather than in a second system call.
      *
-     * @throws java.io.EOFException if the file ends before the region does; not a failure of the connection,
-     *                              though the response it was part of is broken
+     * @throws EOFException if the file ends before the region does; not a failure of the connection, though the
+     *                      response it was part of is broken
      */
     public void write(FileRegion region) throws IOException {
         long n = region.count();
@@ -258,7 +258,12 @@ public final class ConnectionOutput extends OutputStream {
         if (!channelNonBlocking && writer.isVirtual()) {
             // Any read or write of the channel on a virtual thread makes its socket non-blocking beneath it (the
             // connection's first read did); an empty write makes sure, so that a sendfile never blocks a carrier.
-            channel.write(ByteBuffer.allocate(0));
+            try {
+                channel.write(ByteBuffer.allocate(0));
+            } catch (IOException e) {
+                failed = true; // the connection was closed meanwhile
+                throw e;
+            }
             channelNonBlocking = true;
         }
         FileChannel file = region.file();
