@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.core.FileRegion;
 import dev.weft.httpserver.server.WeftContexts;
 import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.server.WeftHttpServer;
@@ -14,13 +15,15 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
  * What Weft offers beyond the JDK's {@code com.sun.net.httpserver} API: servers created with an explicit
  * {@link ServerConfig} ({@code HttpServer.create()} also returns Weft servers, configured from system
- * properties), their statistics and configuration, a graceful shutdown, and breaking an exchange off.
+ * properties), their statistics and configuration, a graceful shutdown, breaking an exchange off, and sending
+ * file regions without copying.
  */
 public final class Weft {
 
@@ -100,6 +103,27 @@ public final class Weft {
      */
     public static void abort(HttpExchange exchange, Throwable cause) {
         WeftExchanges.abort(exchange, cause);
+    }
+
+    /**
+     * Writes {@code count} bytes of {@code file}, from {@code position}, as the next bytes of the response body of
+     * {@code exchange}, whose headers have been sent. On cleartext HTTP/1.1 they go from the file to the socket
+     * with {@link FileChannel#transferTo} (zero-copy, never through the heap), after whatever is buffered before
+     * them and under the same write timeout and minimum data rate as written bytes; a region small enough to
+     * share one write with what is buffered is copied into it instead. Everywhere else they are copied into the
+     * response body: over TLS and HTTP/2, when a filter replaced the response stream ({@code setStreams}), and
+     * for an exchange of another server. Either way the body is framed as if the bytes had been written (the
+     * length given to {@code sendResponseHeaders} counts them, a HEAD response drops them) and stays open; the
+     * file is not closed and its position does not move.
+     *
+     * @throws IOException              as a write of the same bytes would (headers not sent, more bytes than the
+     *                                  length, the client went away); an {@link java.io.EOFException} if the
+     *                                  file ends before the region does
+     * @throws IllegalArgumentException if {@code position} or {@code count} is negative
+     */
+    public static void sendFile(HttpExchange exchange, FileChannel file, long position, long count)
+            throws IOException {
+        WeftExchanges.sendFile(exchange, new FileRegion(file, position, count));
     }
 
     /**

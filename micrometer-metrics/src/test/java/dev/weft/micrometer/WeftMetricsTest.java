@@ -52,10 +52,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WeftMetricsTest {
 
     /**
-     * Meters one binding registers: 5 gauges, 25 counters (15 HTTP, 5 WebSocket, 5 proxy), one counter per
+     * Meters one binding registers: 5 gauges, 26 counters (16 HTTP, 5 WebSocket, 5 proxy), one counter per
      * error kind.
      */
-    private static final int METERS = 5 + 25 + ProtocolError.values().length;
+    private static final int METERS = 5 + 26 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -363,7 +363,7 @@ class WeftMetricsTest {
         Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
-        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 28, 29, errors,
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 30, 8, 9, 10, 28, 29, errors,
                 new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), new StatsSnapshot.WebSocket(17, 5, 18, 19, 20, 21),
                 new StatsSnapshot.Proxy(22, 23, 24, 25, 26, 27));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
@@ -375,6 +375,7 @@ class WeftMetricsTest {
         assertThat(gauge("weft.exchanges.active")).isEqualTo(5);
         assertThat(counter("weft.bytes.received")).isEqualTo(6);
         assertThat(counter("weft.bytes.sent")).isEqualTo(7);
+        assertThat(counter("weft.bytes.sent.zero.copy")).isEqualTo(30);
         assertThat(counter("weft.handler.exceptions")).isEqualTo(8);
         assertThat(counter("weft.connections.closed", "reason", "idle")).isEqualTo(9);
         assertThat(counter("weft.connections.closed", "reason", "timeout")).isEqualTo(10);
@@ -405,7 +406,7 @@ class WeftMetricsTest {
 
     @Test
     void webSocketAndProxyMetersExistAtZeroBeforeAnyTraffic() {
-        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
                 StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE), Tags.empty())
                 .bindTo(registry);
 
@@ -546,7 +547,7 @@ class WeftMetricsTest {
 
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
-        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, n, errors,
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, n, n, errors,
                 new StatsSnapshot.Http2(n, n, n, n, n, n), new StatsSnapshot.WebSocket(n, 0, n, n, n, n),
                 new StatsSnapshot.Proxy(n, n, n, n, n, n));
     }

@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadFactory;
 
@@ -72,13 +71,12 @@ public final class Acceptor implements Runnable {
             Socket socket;
             try {
                 socket = listener.accept();
-            } catch (SocketException e) {
+            } catch (IOException e) {
+                // A stop closed the listener: a SocketException, or an AsynchronousCloseException from a listener
+                // that accepts through its channel. Either ends the loop.
                 if (!listener.isClosed()) {
                     LOG.log(Level.WARNING, "accept failed on " + listener.getLocalSocketAddress(), e);
                 }
-                continue;
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "accept failed on " + listener.getLocalSocketAddress(), e);
                 continue;
             } catch (RuntimeException | Error e) {
                 failedStart(null, null, e);

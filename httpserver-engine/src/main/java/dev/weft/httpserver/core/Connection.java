@@ -83,8 +83,10 @@ public final class Connection {
         turn = new CarrierTurn(config.threads().timeSlice().toNanos());
         in.turn(turn);
         input = in;
+        // Cleartext: file regions may go straight to the socket's channel (accepted through a ServerSocketChannel).
         output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024,
-                new DataRateMeter(config.minResponseDataRate(), graceNanos));
+                new DataRateMeter(config.minResponseDataRate(), graceNanos),
+                transport == socket ? socket.getChannel() : null);
         output.turn(turn);
         handshakeStartedNanos = 0;
         this.transport = transport;
@@ -261,6 +263,10 @@ public final class Connection {
             if (n > 0) {
                 stats.bytesSent(n);
             }
+            long direct = out.takeBytesTransferred();
+            if (direct > 0) {
+                stats.bytesSentZeroCopy(direct);
+            }
         }
     }
 
@@ -391,11 +397,7 @@ public final class Connection {
      */
     void cut() {
         if (state.getAndSet(CLOSED) != CLOSED) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // already closed
-            }
+            closeTcp();
             Thread t = owner;
             if (t != null && t != Thread.currentThread()) {
                 java.util.concurrent.locks.LockSupport.unpark(t);
@@ -411,6 +413,22 @@ public final class Connection {
             }
         } catch (IOException | RuntimeException ignored) {
             // closing the raw socket below is what matters
+        }
+        closeTcp();
+    }
+
+    /**
+     * Closes the TCP socket. One accepted through a channel (cleartext) first ends its output, as a plain
+     * {@code java.net.Socket} does when it closes, so that the client reads the end of what was sent (a FIN)
+     * before the reset that unread input causes; closing the channel alone would only reset. Never blocks.
+     */
+    private void closeTcp() {
+        if (socket.getChannel() != null && !socket.isClosed() && !socket.isOutputShutdown()) {
+            try {
+                socket.shutdownOutput();
+            } catch (IOException ignored) {
+                // not connected any more, or closed meanwhile: closing is all that is left
+            }
         }
         try {
             socket.close();

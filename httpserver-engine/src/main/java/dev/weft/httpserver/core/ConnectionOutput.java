@@ -1,7 +1,11 @@
 package dev.weft.httpserver.core;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SocketChannel;
 
 /**
  * The buffered byte sink of one connection. Response heads and small bodies collect here and go out in
@@ -12,6 +16,9 @@ import java.io.OutputStream;
  * slower than its minimum rate. A large write goes to the socket in pieces of at most {@value #MAX_PIECE}
  * bytes, so that progress shows between them and a fast client is never taken for a slow one. Used by one
  * thread at a time; HTTP/2 serialises writers with its own lock.
+ *
+ * <p>A cleartext connection also has the socket's channel: regions of files ({@link #write(FileRegion)}) go
+ * from the file to it with {@link FileChannel#transferTo} (zero-copy), in the same measured pieces.
  */
 public final class ConnectionOutput extends OutputStream {
 
@@ -20,10 +27,18 @@ public final class ConnectionOutput extends OutputStream {
     static final int MAX_PIECE = 64 * 1024;
 
     private final OutputStream out;
+    /** The socket's channel, for file regions sent without copying; null where every byte goes through out (TLS). */
+    private final SocketChannel channel;
     private final DataRateMeter meter;
     private byte[] buf;
     private int count;
     private long bytesWritten;
+    /** Of {@link #bytesWritten}, those {@link FileChannel#transferTo} sent, never copied through the heap. */
+    private long bytesTransferred;
+    /** One byte of a file region, written to wait for room in the socket's send buffer; made on first need. */
+    private ByteBuffer probe;
+    /** Whether a virtual thread has used {@link #channel}, which makes its socket non-blocking beneath it. */
+    private boolean channelNonBlocking;
     /** The thread of the write in progress, or of the last write. */
     private volatile Thread writer;
     /** The writing connection thread's turn, checked between pieces of a large write; or null. */
@@ -38,9 +53,19 @@ public final class ConnectionOutput extends OutputStream {
 
     /** An output whose writes {@code meter} measures (and stamps, for the write timeout). */
     public ConnectionOutput(OutputStream out, int bufferSize, DataRateMeter meter) {
+        this(out, bufferSize, meter, null);
+    }
+
+    /**
+     * An output whose writes {@code meter} measures and which sends file regions straight to {@code channel},
+     * the channel of the socket {@code out} writes to, in blocking mode; {@code null} to copy them through
+     * {@code out} (a TLS connection, whose bytes must be encrypted).
+     */
+    public ConnectionOutput(OutputStream out, int bufferSize, DataRateMeter meter, SocketChannel channel) {
         this.out = out;
         this.buf = new byte[bufferSize];
         this.meter = meter;
+        this.channel = channel;
     }
 
     /**
@@ -85,6 +110,13 @@ public final class ConnectionOutput extends OutputStream {
     public long takeBytesWritten() {
         long n = bytesWritten;
         bytesWritten = 0;
+        return n;
+    }
+
+    /** Bytes sent from files without copying ({@link #write(FileRegion)}) since the last call; counted in both. */
+    public long takeBytesTransferred() {
+        long n = bytesTransferred;
+        bytesTransferred = 0;
         return n;
     }
 
@@ -190,6 +222,104 @@ public final class ConnectionOutput extends OutputStream {
         for (int i = digits - 1; i >= 0; i--) {
             buf[count++] = (byte) Character.forDigit((int) (n >>> (i * 4)) & 0xf, 16);
         }
+    }
+
+    /**
+     * Writes a region of a file after what is buffered. With a socket channel (cleartext) the bytes go from the
+     * file to the socket by {@link FileChannel#transferTo}, never through the heap, in pieces of at most
+     * {@value #MAX_PIECE} bytes, each measured, stamped for the write timeout and counted as any write; without
+     * one they are copied. A region that fits in what is left of the buffer is read into it instead, so that it
+     * leaves with the head before it in one write rather than in a second system call.
+     *
+     * @throws EOFException if the file ends before the region does; not a failure of the connection, though the
+     *                      response it was part of is broken
+     */
+    public void write(FileRegion region) throws IOException {
+        long n = region.count();
+        if (n == 0) {
+            return;
+        }
+        if (n <= buf.length - count) {
+            region.readInto(buf, count);
+            count += (int) n;
+            return;
+        }
+        if (channel == null) {
+            region.copyTo(this);
+            return;
+        }
+        drain();
+        transfer(region);
+    }
+
+    private void transfer(FileRegion region) throws IOException {
+        CarrierTurn t = turn;
+        writer = Thread.currentThread();
+        if (!channelNonBlocking && writer.isVirtual()) {
+            // Any read or write of the channel on a virtual thread makes its socket non-blocking beneath it (the
+            // connection's first read did); an empty write makes sure, so that a sendfile never blocks a carrier.
+            try {
+                channel.write(ByteBuffer.allocate(0));
+            } catch (IOException e) {
+                failed = true; // the connection was closed meanwhile
+                throw e;
+            }
+            channelNonBlocking = true;
+        }
+        FileChannel file = region.file();
+        long pos = region.position();
+        long remaining = region.count();
+        while (remaining > 0) {
+            if (t != null) {
+                t.giveWayIfOver();
+            }
+            meter.begin(System.nanoTime());
+            long sent = 0;
+            int waited = 0;
+            try {
+                sent = file.transferTo(pos, Math.min(remaining, MAX_PIECE), channel);
+                if (sent == 0) {
+                    waited = awaitRoom(file, pos, remaining);
+                }
+            } catch (EOFException e) {
+                throw e; // the file ended early: its fault, not the client's
+            } catch (IOException e) {
+                // A closed file is the caller's doing; anything else failed on the socket.
+                failed = failed || file.isOpen() || !channel.isOpen();
+                throw e;
+            } finally {
+                meter.end(System.nanoTime(), sent + waited);
+            }
+            bytesWritten += sent + waited;
+            bytesTransferred += sent;
+            pos += sent + waited;
+            remaining -= sent + waited;
+        }
+    }
+
+    /**
+     * {@code transferTo} moved nothing: the socket's send buffer is full, or the file has ended. It never waits
+     * for room (a virtual thread's socket is non-blocking beneath its blocking channel, and {@code sendfile}
+     * answers that it would block), so one byte of the region goes through the channel's blocking write, which
+     * parks the thread until the client has taken enough for more.
+     *
+     * @return the bytes written: 1
+     */
+    private int awaitRoom(FileChannel file, long pos, long remaining) throws IOException {
+        ByteBuffer one = probe;
+        if (one == null) {
+            one = ByteBuffer.allocate(1);
+            probe = one;
+        }
+        one.clear();
+        if (file.read(one, pos) < 1) {
+            throw FileRegion.endedEarly(remaining);
+        }
+        one.flip();
+        while (one.hasRemaining()) {
+            channel.write(one);
+        }
+        return 1;
     }
 
     /** Writes the buffered bytes to the socket and flushes it. */

@@ -1,8 +1,10 @@
 package dev.weft.httpserver.files;
 
+import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.Weft;
+
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,42 +12,13 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Copies regions of an open file to a response body through one fixed buffer, so memory stays flat whatever the
- * file's size; and lays out {@code multipart/byteranges} (RFC 9110 §14.6) for several ranges. Used by one
- * exchange's thread.
+ * The body of a file response with several ranges: lays out {@code multipart/byteranges} (RFC 9110 §14.6) and
+ * writes it, each part's bytes sent from the file by {@link Weft#sendFile} (without copying on cleartext
+ * HTTP/1.1), so memory stays flat whatever the file's size. Used by one exchange's thread.
  */
 final class FileBody {
 
-    private static final int BUFFER_SIZE = 64 * 1024;
-
     private FileBody() {
-    }
-
-    /**
-     * Copies {@code length} bytes from {@code position}.
-     *
-     * @throws IOException also when the file ends early (it shrank after its size was sent)
-     */
-    static void copy(FileChannel file, long position, long length, OutputStream out, byte[] buffer)
-            throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(buffer);
-        long pos = position;
-        long remaining = length;
-        while (remaining > 0) {
-            bb.clear().limit((int) Math.min(buffer.length, remaining));
-            int n = file.read(bb, pos);
-            if (n < 0) {
-                throw new IOException("file ended " + remaining + " bytes early");
-            }
-            out.write(buffer, 0, n);
-            pos += n;
-            remaining -= n;
-        }
-    }
-
-    /** A fresh buffer for {@link #copy}. */
-    static byte[] buffer() {
-        return new byte[BUFFER_SIZE];
     }
 
     /** The parts of a {@code multipart/byteranges} body: the head of each part, then the closing delimiter. */
@@ -67,12 +40,12 @@ final class FileBody {
             return new Multipart(boundary, List.copyOf(heads), closing, length + closing.length);
         }
 
-        /** Writes every part. */
-        void write(FileChannel file, List<ByteRanges.Range> ranges, OutputStream out) throws IOException {
-            byte[] buffer = buffer();
+        /** Writes every part to {@code out}, the response body of {@code exchange}. */
+        void write(FileChannel file, List<ByteRanges.Range> ranges, HttpExchange exchange, OutputStream out)
+                throws IOException {
             for (int i = 0; i < ranges.size(); i++) {
                 out.write(heads.get(i));
-                copy(file, ranges.get(i).first(), ranges.get(i).length(), out, buffer);
+                Weft.sendFile(exchange, file, ranges.get(i).first(), ranges.get(i).length());
             }
             out.write(closing);
         }

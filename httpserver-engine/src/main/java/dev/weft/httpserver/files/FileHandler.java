@@ -3,6 +3,7 @@ package dev.weft.httpserver.files;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.SettingChecks;
 
 import java.io.IOException;
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * table, {@code ETag}/{@code Last-Modified} with conditional requests (RFC 9110 §13: {@code 304}, {@code 412}),
  * byte ranges (§14: {@code 206}, {@code multipart/byteranges}, {@code If-Range}, {@code 416}), an index file or an
  * HTML listing for directories ({@code 301} to add the trailing slash), and {@code 404} for anything outside the
- * root, hidden, or reached through a symbolic link. Files are streamed, never loaded whole.
+ * root, hidden, or reached through a symbolic link. Files are streamed, never loaded whole: on cleartext HTTP/1.1
+ * straight from the file to the socket ({@link Weft#sendFile}), elsewhere through a buffer.
  *
  * <p>Mount it on a context; the path below the context's path names the file. Immutable and thread-safe; build
  * one with {@link #builder(Path)}.
@@ -166,9 +168,8 @@ public final class FileHandler implements HttpHandler {
                 response.set("Content-Type", contentType);
                 response.set("Content-Range", "bytes " + r.first() + "-" + r.last() + "/" + size);
                 exchange.sendResponseHeaders(206, r.length());
-                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-                     OutputStream out = exchange.getResponseBody()) {
-                    FileBody.copy(ch, r.first(), r.length(), out, FileBody.buffer());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                    Weft.sendFile(exchange, ch, r.first(), r.length()); // handle() closes the exchange, and the body
                 }
             }
             case ByteRanges.Satisfiable s -> {
@@ -177,7 +178,7 @@ public final class FileHandler implements HttpHandler {
                 exchange.sendResponseHeaders(206, parts.contentLength());
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
                      OutputStream out = exchange.getResponseBody()) {
-                    parts.write(ch, s.ranges(), out);
+                    parts.write(ch, s.ranges(), exchange, out);
                 }
             }
             case ByteRanges.Ignore i -> {
@@ -186,9 +187,8 @@ public final class FileHandler implements HttpHandler {
                 if (head || size == 0) {
                     return;
                 }
-                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-                     OutputStream out = exchange.getResponseBody()) {
-                    FileBody.copy(ch, 0, size, out, FileBody.buffer());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                    Weft.sendFile(exchange, ch, 0, size);
                 }
             }
         }

@@ -2,6 +2,7 @@ package dev.weft.httpserver.http1;
 
 import com.sun.net.httpserver.Headers;
 import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.FileRegion;
 
 import java.io.IOException;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Map;
 
 /**
  * A chunked response body (RFC 9112 §7.1): small writes are gathered into chunks of up to
- * {@value #CHUNK_SIZE} bytes; {@link #flush()} sends the pending chunk at once (for streaming responses).
+ * {@value #CHUNK_SIZE} bytes; {@link #flush()} sends the pending chunk at once (for streaming responses). A
+ * file region is a chunk of its own.
  */
 final class ChunkedOutputStream extends ResponseBody {
 
@@ -42,6 +44,22 @@ final class ChunkedOutputStream extends ResponseBody {
         }
         System.arraycopy(b, off, chunk, count, len);
         count += len;
+    }
+
+    /** The region as one chunk of its own; the chunk's line and end are buffered around it. */
+    @Override
+    public void write(FileRegion region) throws IOException {
+        checkOpen();
+        long len = region.count();
+        if (len == 0) {
+            return; // an empty chunk would be the last one
+        }
+        countWritten(len);
+        writePending();
+        out.writeHex(len);
+        out.write(CRLF, 0, 2);
+        out.write(region);
+        out.write(CRLF, 0, 2);
     }
 
     private void writePending() throws IOException {

@@ -1,6 +1,7 @@
 package dev.weft.httpserver.http1;
 
 import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.FileRegion;
 
 import java.io.IOException;
 
@@ -22,6 +23,18 @@ final class FixedLengthOutputStream extends ResponseBody {
             throw new IOException("too many bytes to write to stream: " + len + " > " + remaining + " remaining");
         }
         out.write(b, off, len);
+        remaining -= len;
+        countWritten(len);
+    }
+
+    @Override
+    public void write(FileRegion region) throws IOException {
+        checkOpen();
+        long len = region.count();
+        if (len > remaining) {
+            throw new IOException("too many bytes to write to stream: " + len + " > " + remaining + " remaining");
+        }
+        out.write(region);
         remaining -= len;
         countWritten(len);
     }

@@ -1,6 +1,8 @@
 package dev.weft.httpserver.http1;
 
 import dev.weft.httpserver.core.ConnectionOutput;
+import dev.weft.httpserver.core.FileRegion;
+import dev.weft.httpserver.core.FileRegionSink;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,9 +10,11 @@ import java.io.OutputStream;
 /**
  * Base of the response body streams: each frames the body one way, writes into the connection's buffer,
  * and tells the exchange when it is closed. Bytes reach the socket when the buffer fills, on
- * {@link #flush()}, or when the connection flushes after the exchange.
+ * {@link #flush()}, or when the connection flushes after the exchange. Regions of files
+ * ({@link #write(FileRegion)}) are framed as bytes are and handed to the connection, which sends them without
+ * copying where it can.
  */
-abstract sealed class ResponseBody extends OutputStream
+abstract sealed class ResponseBody extends OutputStream implements FileRegionSink
         permits FixedLengthOutputStream, ChunkedOutputStream, ResponseBody.CloseDelimited, ResponseBody.NoBody,
         ResponseBody.Raw {
 
@@ -35,7 +39,7 @@ abstract sealed class ResponseBody extends OutputStream
         return written;
     }
 
-    protected final void countWritten(int n) {
+    protected final void countWritten(long n) {
         written += n;
     }
 
@@ -83,6 +87,13 @@ abstract sealed class ResponseBody extends OutputStream
         }
 
         @Override
+        public void write(FileRegion region) throws IOException {
+            checkOpen();
+            out.write(region);
+            countWritten(region.count());
+        }
+
+        @Override
         boolean isComplete() {
             return false;
         }
@@ -116,6 +127,15 @@ abstract sealed class ResponseBody extends OutputStream
         }
 
         @Override
+        public void write(FileRegion region) throws IOException {
+            if (discard || region.count() == 0) {
+                return;
+            }
+            checkOpen();
+            throw new IOException("this response has no body");
+        }
+
+        @Override
         boolean isComplete() {
             return true;
         }
@@ -140,6 +160,12 @@ abstract sealed class ResponseBody extends OutputStream
         public void write(byte[] b, int off, int len) throws IOException {
             checkWritable();
             out.write(b, off, len);
+        }
+
+        @Override
+        public void write(FileRegion region) throws IOException {
+            checkWritable();
+            out.write(region);
         }
 
         @Override

@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpPrincipal;
 import dev.weft.httpserver.core.AttributeNames;
 import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.core.FileRegion;
+import dev.weft.httpserver.core.FileRegionSink;
 import dev.weft.httpserver.core.ResponseFraming;
 
 import java.io.IOException;
@@ -112,6 +114,20 @@ final class Exchange {
         if (ResponseFraming.endsWithHead(transport.method(), code, length)) {
             // As the JDK: nothing to send, so the exchange ends here.
             close();
+        }
+    }
+
+    /**
+     * Writes a file region to the response body: handed to the transport's body stream, which sends it without
+     * copying where its connection can, unless a filter replaced the stream ({@link #setStreams}); the
+     * filter's stream then gets the bytes, copied.
+     */
+    void sendFile(FileRegion region) throws IOException {
+        OutputStream o = responseBody();
+        if (o == originalOut) {
+            originalOut.write(region);
+        } else {
+            region.copyTo(o);
         }
     }
 
@@ -227,6 +243,15 @@ final class Exchange {
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             target().write(b, off, len);
+        }
+
+        void write(FileRegion region) throws IOException {
+            OutputStream t = target();
+            if (t instanceof FileRegionSink sink) {
+                sink.write(region);
+            } else {
+                region.copyTo(t);
+            }
         }
 
         @Override

@@ -16,6 +16,7 @@ import java.lang.System.Logger.Level;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -43,6 +44,7 @@ final class ServerRuntime {
     private final ConnectionRegistry connections;
     private final RequestRouter router;
     private final HttpServer owner;
+    private final boolean https;
     private final ReentrantLock lock = new ReentrantLock();
     private State state = State.NEW;
     private ServerSocket listener;
@@ -62,6 +64,7 @@ final class ServerRuntime {
     ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
         this.config = Objects.requireNonNull(config, "config");
         this.owner = owner;
+        this.https = https;
         this.connections = new ConnectionRegistry(config, stats);
         this.router = new RequestRouter(contexts, stats, this::handlerExecutor, https, owner);
         if (config.statsPath() != null) {
@@ -88,7 +91,10 @@ final class ServerRuntime {
             if (state != State.NEW) {
                 throw new BindException("HttpServer already bound");
             }
-            ServerSocket s = new ServerSocket();
+            // Cleartext connections are accepted through a channel, so that each socket has one: file regions go
+            // from the file to it without copying (FileChannel.transferTo). The sockets are still used in blocking
+            // mode, through their streams. TLS has no use for the channel: its bytes are encrypted on the heap.
+            ServerSocket s = https ? new ServerSocket() : ServerSocketChannel.open().socket();
             try {
                 s.setReuseAddress(true);
                 s.bind(address, backlog > 0 ? backlog : config.backlog());

@@ -3,10 +3,13 @@ package dev.weft.httpserver.server;
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.core.FileRegion;
+
+import java.io.IOException;
 
 /**
  * Reaches the protocol transport beneath a Weft {@link HttpExchange}, for the engine's own protocol handlers
- * (WebSocket, proxy) and for {@link dev.weft.httpserver.Weft#abort}.
+ * (WebSocket, proxy) and for {@link dev.weft.httpserver.Weft}'s exchange operations.
  */
 public final class WeftExchanges {
 
@@ -29,6 +32,17 @@ public final class WeftExchanges {
         CarrierTurn turn = transport(exchange).turn();
         if (turn != null) {
             turn.blockingCallReturned(sinceNanos);
+        }
+    }
+
+    /** {@link dev.weft.httpserver.Weft#sendFile}. */
+    public static void sendFile(HttpExchange exchange, FileRegion region) throws IOException {
+        if (exchange instanceof WeftHttpExchange e) {
+            e.exchange().sendFile(region);
+        } else if (exchange instanceof WeftHttpsExchange e) {
+            e.exchange().sendFile(region);
+        } else {
+            region.copyTo(exchange.getResponseBody()); // another server's exchange: only its stream is known
         }
     }
 

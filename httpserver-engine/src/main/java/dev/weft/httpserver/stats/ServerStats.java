@@ -18,6 +18,7 @@ public final class ServerStats {
     private final LongAdder exchangesActive = new LongAdder();
     private final LongAdder bytesReceived = new LongAdder();
     private final LongAdder bytesSent = new LongAdder();
+    private final LongAdder bytesSentZeroCopy = new LongAdder();
     private final LongAdder handlerExceptions = new LongAdder();
     private final LongAdder idleCloses = new LongAdder();
     private final LongAdder timeoutCloses = new LongAdder();
@@ -67,9 +68,10 @@ public final class ServerStats {
         }
         long closed = streamsClosed.sum(); // read before opened: a stream counted closed was counted opened
         long opened = streamsOpened.sum();
+        long zeroCopy = bytesSentZeroCopy.sum(); // read before sent: bytes counted here were counted there first
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
-                bytesSent.sum(), handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(),
+                bytesSent.sum(), zeroCopy, handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(),
                 lowResourcesCloses.sum(), stopCloses.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
@@ -129,6 +131,11 @@ public final class ServerStats {
     /** Bytes written to a client. */
     public void bytesSent(long n) {
         bytesSent.add(n);
+    }
+
+    /** Bytes sent from a file without copying, already counted by {@link #bytesSent(long)}. */
+    public void bytesSentZeroCopy(long n) {
+        bytesSentZeroCopy.add(n);
     }
 
     /** A handler or filter threw. */

@@ -53,6 +53,7 @@ public final class StatsHandler implements HttpHandler {
         m.put("exchanges_active", s.exchangesActive());
         m.put("bytes_received", s.bytesReceived());
         m.put("bytes_sent", s.bytesSent());
+        m.put("bytes_sent_zero_copy", s.bytesSentZeroCopy());
         m.put("handler_exceptions", s.handlerExceptions());
         m.put("idle_closes", s.idleCloses());
         m.put("timeout_closes", s.timeoutCloses());

@@ -15,6 +15,9 @@ import java.util.Map;
  * @param exchangesActive     exchanges in progress now
  * @param bytesReceived       bytes read from clients (after TLS decryption)
  * @param bytesSent           bytes written to clients (before TLS encryption)
+ * @param bytesSentZeroCopy   of {@code bytesSent}, bytes sent from files straight to the socket
+ *                            ({@code FileChannel.transferTo}) without being copied through the heap: file
+ *                            responses over cleartext HTTP/1.1 ({@code Weft.sendFile})
  * @param handlerExceptions   exceptions thrown by handlers and filters
  * @param idleCloses          keep-alive connections closed after the idle timeout
  * @param timeoutCloses       connections closed because a header, body, write or TLS timeout expired, or a
@@ -38,6 +41,7 @@ public record StatsSnapshot(
         long exchangesActive,
         long bytesReceived,
         long bytesSent,
+        long bytesSentZeroCopy,
         long handlerExceptions,
         long idleCloses,
         long timeoutCloses,

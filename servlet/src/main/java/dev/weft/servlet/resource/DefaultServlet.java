@@ -1,5 +1,6 @@
 package dev.weft.servlet.resource;
 
+import dev.weft.servlet.response.ResponseOutput;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
@@ -10,6 +11,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,7 +23,9 @@ import java.util.Locale;
  * and a weak {@code ETag}, and {@code 304} for a matching {@code If-None-Match} or an unmodified
  * {@code If-Modified-Since}. A directory is redirected to its {@code /} form and served by its first welcome
  * file; there are no listings. {@code WEB-INF} and {@code META-INF} are never served. A missing resource is a
- * 404 ({@code FileNotFoundException} inside an include, §9.3).
+ * 404 ({@code FileNotFoundException} inside an include, §9.3). A resource that is a file goes to the container's
+ * output as a file region ({@link ResponseOutput#writeFile}), which the engine sends without copying it through
+ * the heap on cleartext HTTP/1.1; a resource in a jar, or a response whose stream a filter wrapped, is copied.
  */
 public final class DefaultServlet extends HttpServlet {
 
@@ -111,6 +117,15 @@ public final class DefaultServlet extends HttpServlet {
             return;
         }
         ServletOutputStream out = resp.getOutputStream();
+        Path file = r.file();
+        if (file != null && out instanceof ResponseOutput direct && !direct.isNonBlocking()) {
+            // The container's own stream (no wrapper sees the bytes): the file goes to the engine as a region,
+            // without copying on cleartext HTTP/1.1.
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                direct.writeFile(ch, 0, r.length() >= 0 ? r.length() : ch.size());
+            }
+            return;
+        }
         try (InputStream in = r.open()) {
             in.transferTo(out);
         }

@@ -2,7 +2,9 @@ package dev.weft.servlet.resource;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.file.Path;
 
 /**
  * One static resource of a context, found by {@link ResourceSet}: where it is, whether it is a directory, and
@@ -19,5 +21,17 @@ public record Resource(String path, URL url, boolean directory, long length, lon
     /** Opens the content (not for a directory). */
     public InputStream open() throws IOException {
         return url.openStream();
+    }
+
+    /** The file the resource is, or null when it is no file of its own ({@code jar:}). */
+    public Path file() {
+        if (!"file".equalsIgnoreCase(url.getProtocol())) {
+            return null;
+        }
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
     }
 }

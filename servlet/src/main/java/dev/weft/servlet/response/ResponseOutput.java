@@ -1,10 +1,14 @@
 package dev.weft.servlet.response;
 
+import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.Weft;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -19,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Used by the thread that runs the servlet, or by the application's threads during asynchronous
  * processing; every operation holds one lock (never around application code). In non-blocking mode
- * ({@link #setWriteListener}) writes are handed to a {@link NonBlockingWriter}.
+ * ({@link #setWriteListener}) writes are handed to a {@link NonBlockingWriter}. The default servlet writes files
+ * with {@link #writeFile}, which sends a region too large for the buffer without copying where the engine can.
  */
 public final class ResponseOutput extends ServletOutputStream {
 
@@ -148,6 +153,69 @@ public final class ResponseOutput extends ServletOutputStream {
             }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Writes {@code length} bytes of {@code file} from {@code position} as body content, with the rules of
+     * {@link #write(byte[], int, int)} (the declared length, HEAD, a suspended response), except that a region
+     * larger than the room left in the buffer does not pass through it: the response commits, what is buffered is
+     * sent, and the engine sends the region ({@link Weft#sendFile}: from the file to the socket without copying on
+     * cleartext HTTP/1.1, copied over TLS and HTTP/2). A gzipped body gets the region copied into the compressor.
+     * A region that fits in the buffer is read into it, as written bytes would be. The channel's position does not
+     * move. For blocking output only.
+     *
+     * @throws IllegalStateException if a {@code WriteListener} made the stream non-blocking
+     */
+    public void writeFile(FileChannel file, long position, long length) throws IOException {
+        if (nonBlocking != null) {
+            throw new IllegalStateException("a file region is written in blocking mode only");
+        }
+        lock.lock();
+        try {
+            if (suspended) {
+                return;
+            }
+            if (closed) {
+                throw new IOException("the response is closed");
+            }
+            long limit = response.declaredContentLength();
+            long n = limit >= 0 && written + length > limit ? Math.max(0, limit - written) : length;
+            written += n;
+            if (n > 0 && n <= bufferSize - count) {
+                ensureBuffer(count + (int) n);
+                FileRegionCopy.readFully(file, position, buffer, count, (int) n);
+                count += (int) n;
+            } else if (n > 0) {
+                commitLocked(false);
+                drainLocked();
+                sinkFile(file, position, n);
+            }
+            if (limit >= 0 && written >= limit) {
+                closeLocked();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Sends a region past the buffer: the engine's own body stream takes it as a region, any other gets a copy. */
+    private void sinkFile(FileChannel file, long position, long n) throws IOException {
+        if (target == null) {
+            return; // HEAD: counted, not sent
+        }
+        HttpExchange exchange = response.exchange();
+        try {
+            if (target == exchange.getResponseBody()) {
+                Weft.sendFile(exchange, file, position, n);
+            } else {
+                FileRegionCopy.copy(file, position, n, target);
+            }
+        } catch (EOFException e) {
+            throw e; // the file ended early: the file's doing, not the client's
+        } catch (IOException e) {
+            writeFailed = true;
+            throw e;
         }
     }
 
@@ -318,7 +386,7 @@ public final class ResponseOutput extends ServletOutputStream {
     }
 
     /** Whether a WriteListener put the stream in non-blocking mode. */
-    boolean isNonBlocking() {
+    public boolean isNonBlocking() {
         return nonBlocking != null;
     }
 }

@@ -2,21 +2,26 @@ package dev.weft.spring.boot.reactive;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
+import dev.weft.httpserver.Weft;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBuffer;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 /**
  * The response side of an exchange as the connection thread drives it: sends the head on the first body byte
  * (fixed length when known, else chunked, gzipped when {@link WeftCompression} says so), writes and flushes
- * body buffers, and ends the exchange.
+ * body buffers and file regions, and ends the exchange.
  *
  * <p>Threads: the {@code status}/{@code contentLength} setters are called once at commit, by whichever thread
  * commits; everything else runs on the connection thread only (tasks of the {@link ExchangeLoop}, which
@@ -94,6 +99,34 @@ final class ExchangeOutput {
             throw ex;
         } finally {
             DataBufferUtils.release(buffer);
+        }
+    }
+
+    /**
+     * Writes {@code count} bytes of {@code file} from {@code position} as the next part of the body, sending the
+     * head first if needed: the engine sends them from the file to the socket without copying where it can
+     * ({@link Weft#sendFile}: cleartext HTTP/1.1), and copies them over TLS and HTTP/2; a gzipped body gets them
+     * copied into the compressor. The file is opened before the head goes out, so a missing one still gets a 500.
+     */
+    void writeFile(Path file, long position, long count) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            try {
+                start();
+                if (count == 0) {
+                    return;
+                }
+                unflushed = true;
+                if (gzip != null) {
+                    copy(channel, position, count, gzip);
+                } else {
+                    Weft.sendFile(exchange, channel, position, count);
+                }
+            } catch (EOFException ex) {
+                throw ex; // the file ended before the region: the file's doing, not the client's
+            } catch (IOException ex) {
+                writeFailed = true;
+                throw ex;
+            }
         }
     }
 
@@ -198,16 +231,38 @@ final class ExchangeOutput {
             out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
             return;
         }
-        byte[] copy = scratch;
-        if (copy == null) {
-            copy = new byte[RequestBodyPublisher.CHUNK_SIZE];
-            scratch = copy;
-        }
+        byte[] copy = scratch();
         while (bytes.hasRemaining()) {
             int n = Math.min(copy.length, bytes.remaining());
             bytes.get(copy, 0, n);
             out.write(copy, 0, n);
         }
+    }
+
+    /** Copies a region of a file to {@code out} through the scratch buffer. */
+    private void copy(FileChannel channel, long position, long count, OutputStream out) throws IOException {
+        byte[] copy = scratch();
+        ByteBuffer bytes = ByteBuffer.wrap(copy);
+        long pos = position;
+        for (long left = count; left > 0; ) {
+            bytes.clear().limit((int) Math.min(copy.length, left));
+            int n = channel.read(bytes, pos);
+            if (n < 0) {
+                throw new EOFException("the file ended " + left + " bytes before the end of the region sent");
+            }
+            out.write(copy, 0, n);
+            pos += n;
+            left -= n;
+        }
+    }
+
+    private byte[] scratch() {
+        byte[] copy = scratch;
+        if (copy == null) {
+            copy = new byte[RequestBodyPublisher.CHUNK_SIZE];
+            scratch = copy;
+        }
+        return copy;
     }
 
     /** Thrown to the engine to break off a response that failed after its head was sent. */

@@ -9,11 +9,13 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ResponseCookie;
+import org.springframework.http.ZeroCopyHttpOutputMessage;
 import org.springframework.http.server.reactive.AbstractServerHttpResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,9 +23,11 @@ import java.util.List;
  * A Weft exchange's response as spring-web's {@code ServerHttpResponse}. Status, headers and cookies are
  * copied to the exchange at commit; body buffers are handed one at a time to the connection thread, which
  * writes them (see {@link ExchangeOutput}), so the pipeline never blocks on the socket; more are requested
- * ahead ({@value #PREFETCH}), and a slow client slows the publisher down.
+ * ahead ({@value #PREFETCH}), and a slow client slows the publisher down. A file region
+ * ({@link ZeroCopyHttpOutputMessage}, which Spring's {@code ResourceHttpMessageWriter} uses for file resources) is
+ * written by the connection thread too, from the file to the socket without copying on cleartext HTTP/1.1.
  */
-public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
+public final class WeftServerHttpResponse extends AbstractServerHttpResponse implements ZeroCopyHttpOutputMessage {
 
     /** Elements of a body requested ahead of the one being written. */
     static final int PREFETCH = 128; // as Reactor Netty: a publisher that cannot slow down (Flux.interval) survives a stall
@@ -81,6 +85,18 @@ public final class WeftServerHttpResponse extends AbstractServerHttpResponse {
     public interface Upgrade {
         /** Runs the protocol on {@code exchange}, on the connection thread, until it ends. */
         void run(HttpExchange exchange) throws IOException;
+    }
+
+    /**
+     * Commits the response and sends {@code count} bytes of {@code file} from {@code position} as its body, on the
+     * connection thread: from the file to the socket without copying them through the heap on cleartext HTTP/1.1
+     * ({@link dev.weft.httpserver.Weft#sendFile}), copied over TLS and HTTP/2 and into the compressor when the
+     * response is gzipped. Set {@code Content-Length} to {@code count} first, as Spring's writers do, for a
+     * fixed-length body; without it the body is chunked.
+     */
+    @Override
+    public Mono<Void> writeWith(Path file, long position, long count) {
+        return doCommit(() -> loop.submit(() -> output.writeFile(file, position, count), () -> { }));
     }
 
     @Override

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.StatsSnapshot;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -74,6 +75,11 @@ final class AdapterServer implements AutoCloseable {
 
     HttpContext context() {
         return context;
+    }
+
+    /** The server's counters now. */
+    StatsSnapshot stats() {
+        return Weft.stats(server);
     }
 
     int port() {
