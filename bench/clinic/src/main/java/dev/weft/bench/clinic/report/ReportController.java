@@ -1,5 +1,7 @@
 package dev.weft.bench.clinic.report;
 
+import dev.weft.bench.report.SalesReport;
+
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;

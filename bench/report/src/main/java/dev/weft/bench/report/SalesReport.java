@@ -1,4 +1,4 @@
-package dev.weft.bench.spring;
+package dev.weft.bench.report;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -25,8 +25,8 @@ import java.util.TreeMap;
  * average, median and 90th percentile, and a SHA-256 of the labels. The web layer serializes the
  * returned records with Jackson.
  *
- * <p>Benchmark code, copied as is into both benchmark apps ({@code bench/clinic} serves it at
- * {@code GET /api/report} with Spring MVC, {@code bench/spring} with WebFlux); only the package differs.
+ * <p>Benchmark code, compiled into both benchmark apps from here ({@code bench/clinic} serves it at
+ * {@code GET /api/report} with Spring MVC, {@code bench/spring} with WebFlux).
  */
 public final class SalesReport {
 
