@@ -2,19 +2,10 @@ package dev.weft.micronaut;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.micronaut.app.SocketLog;
 import dev.weft.micronaut.reference.TimeoutScenarios;
 import dev.weft.micronaut.reference.TimeoutScenarios.Observed;
-import dev.weft.micronaut.server.WeftEmbeddedServer;
-import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.test.support.TestPropertyProvider;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
-import java.util.Map;
 
 /**
  * {@code micronaut.server.idle-timeout} (3 s here, {@code read-timeout} unset) on Weft, compared with what
@@ -24,28 +15,12 @@ import java.util.Map;
  * it answers {@code 408} before closing (a documented difference: Netty closes without an answer).
  */
 @MicronautTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class WeftCutsStalledClientsAfterTheIdleTimeoutTest implements TestPropertyProvider {
+class WeftCutsStalledClientsAfterTheIdleTimeoutTest extends TimeoutScenarioTest {
 
-    private static final TimeoutScenarios.Settings SETTINGS = TimeoutScenarios.IDLE_TIMEOUT;
     private static final long IDLE_SECONDS = 3;
 
-    private Map<String, Observed> netty;
-
-    @Inject
-    EmbeddedServer server;
-
-    @Inject
-    SocketLog log;
-
-    @Override
-    public Map<String, String> getProperties() {
-        return SETTINGS.properties();
-    }
-
-    @BeforeAll
-    void loadNettysObservations() throws Exception {
-        netty = TimeoutScenarios.load(SETTINGS.recording());
+    WeftCutsStalledClientsAfterTheIdleTimeoutTest() {
+        super(TimeoutScenarios.IDLE_TIMEOUT);
     }
 
     @Test
@@ -92,11 +67,6 @@ class WeftCutsStalledClientsAfterTheIdleTimeoutTest implements TestPropertyProvi
         Observed expected = netty.get("idleWebSocket");
         assertThat(weft.answer()).isEqualTo(expected.answer()).isEqualTo("close 1001, @OnClose onClose 1001");
         assertEndedAboutWhenNettyDid(weft, expected);
-    }
-
-    private Observed play(String scenario) throws Exception {
-        assertThat(server).isInstanceOf(WeftEmbeddedServer.class);
-        return TimeoutScenarios.play(scenario, server.getURI(), log, SETTINGS);
     }
 
     /** Both times are whole seconds rounded down; they may fall either side of a second. */

@@ -2,19 +2,10 @@ package dev.weft.micronaut;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.micronaut.app.SocketLog;
 import dev.weft.micronaut.reference.TimeoutScenarios;
 import dev.weft.micronaut.reference.TimeoutScenarios.Observed;
-import dev.weft.micronaut.server.WeftEmbeddedServer;
-import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.test.support.TestPropertyProvider;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
-import java.util.Map;
 
 /**
  * {@code micronaut.server.read-timeout} (2 s here, under an {@code idle-timeout} of 5 s) on Weft: the time allowed
@@ -24,29 +15,13 @@ import java.util.Map;
  * without an answer. Weft answers {@code 408} and closes after the read timeout.
  */
 @MicronautTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class WeftCutsStalledClientsAfterTheReadTimeoutTest implements TestPropertyProvider {
+class WeftCutsStalledClientsAfterTheReadTimeoutTest extends TimeoutScenarioTest {
 
-    private static final TimeoutScenarios.Settings SETTINGS = TimeoutScenarios.READ_TIMEOUT;
     private static final long READ_SECONDS = 2;
     private static final long IDLE_SECONDS = 5;
 
-    private Map<String, Observed> netty;
-
-    @Inject
-    EmbeddedServer server;
-
-    @Inject
-    SocketLog log;
-
-    @Override
-    public Map<String, String> getProperties() {
-        return SETTINGS.properties();
-    }
-
-    @BeforeAll
-    void loadNettysObservations() throws Exception {
-        netty = TimeoutScenarios.load(SETTINGS.recording());
+    WeftCutsStalledClientsAfterTheReadTimeoutTest() {
+        super(TimeoutScenarios.READ_TIMEOUT);
     }
 
     @Test
@@ -77,10 +52,5 @@ class WeftCutsStalledClientsAfterTheReadTimeoutTest implements TestPropertyProvi
         Observed expected = netty.get(scenario);
         assertThat(expected.answer()).isEqualTo("none");
         assertThat(expected.endedAfterSeconds()).isBetween(IDLE_SECONDS - 1, IDLE_SECONDS + 1);
-    }
-
-    private Observed play(String scenario) throws Exception {
-        assertThat(server).isInstanceOf(WeftEmbeddedServer.class);
-        return TimeoutScenarios.play(scenario, server.getURI(), log, SETTINGS);
     }
 }

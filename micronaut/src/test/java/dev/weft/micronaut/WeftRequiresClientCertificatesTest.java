@@ -34,17 +34,12 @@ class WeftRequiresClientCertificatesTest implements TestPropertyProvider {
     @Override
     public Map<String, String> getProperties() {
         TestCertificates pki = TestCertificates.get();
-        return Map.of(
-                "micronaut.ssl.enabled", "true",
-                "micronaut.ssl.port", "-1",
-                "micronaut.ssl.build-self-signed", "false",
-                "micronaut.ssl.key-store.path", "file:" + pki.directory().resolve("server.p12"),
-                "micronaut.ssl.key-store.type", "PKCS12",
-                "micronaut.ssl.key-store.password", TestCertificates.PASSWORD,
-                "micronaut.ssl.trust-store.path", "file:" + pki.directory().resolve("truststore.p12"),
-                "micronaut.ssl.trust-store.type", "PKCS12",
-                "micronaut.ssl.trust-store.password", TestCertificates.PASSWORD,
-                "micronaut.ssl.client-authentication", "need");
+        Map<String, String> properties = TlsTestProperties.keyStore("micronaut.ssl");
+        properties.put("micronaut.ssl.trust-store.path", "file:" + pki.directory().resolve("truststore.p12"));
+        properties.put("micronaut.ssl.trust-store.type", "PKCS12");
+        properties.put("micronaut.ssl.trust-store.password", TestCertificates.PASSWORD);
+        properties.put("micronaut.ssl.client-authentication", "need");
+        return properties;
     }
 
     private URI peer() {

@@ -32,15 +32,9 @@ class WeftServesTlsFromMicronautSslSettingsTest implements TestPropertyProvider 
 
     @Override
     public Map<String, String> getProperties() {
-        TestCertificates pki = TestCertificates.get();
-        return Map.of(
-                "micronaut.server.ssl.enabled", "true",
-                "micronaut.server.ssl.port", "-1",
-                "micronaut.server.ssl.build-self-signed", "false",
-                "micronaut.server.ssl.key-store.path", "file:" + pki.directory().resolve("server.p12"),
-                "micronaut.server.ssl.key-store.type", "PKCS12",
-                "micronaut.server.ssl.key-store.password", TestCertificates.PASSWORD,
-                "micronaut.server.http-version", "2.0");
+        Map<String, String> properties = TlsTestProperties.keyStore("micronaut.server.ssl");
+        properties.put("micronaut.server.http-version", "2.0");
+        return properties;
     }
 
     private URI https(String path) {

@@ -34,9 +34,6 @@ class NettyIdleTimeoutReferenceRecording implements TestPropertyProvider {
     @Test
     void recordWhatNettyDoesWithStalledAndIdleClients() throws Exception {
         assertThat(server.getClass().getName()).contains("Netty");
-        Map<String, TimeoutScenarios.Observed> observed = TimeoutScenarios.playAll(server.getURI(), log,
-                TimeoutScenarios.IDLE_TIMEOUT);
-        Recordings.save(TimeoutScenarios.toProperties(observed), TimeoutScenarios.IDLE_TIMEOUT.recording(),
-                "Micronaut's Netty server in TimeoutScenarios under " + TimeoutScenarios.IDLE_TIMEOUT.properties());
+        TimeoutScenarios.recordNetty(server.getURI(), log, TimeoutScenarios.IDLE_TIMEOUT);
     }
 }

@@ -34,9 +34,6 @@ class NettyReadTimeoutReferenceRecording implements TestPropertyProvider {
     @Test
     void recordWhatNettyDoesWithStalledAndIdleClients() throws Exception {
         assertThat(server.getClass().getName()).contains("Netty");
-        Map<String, TimeoutScenarios.Observed> observed = TimeoutScenarios.playAll(server.getURI(), log,
-                TimeoutScenarios.READ_TIMEOUT);
-        Recordings.save(TimeoutScenarios.toProperties(observed), TimeoutScenarios.READ_TIMEOUT.recording(),
-                "Micronaut's Netty server in TimeoutScenarios under " + TimeoutScenarios.READ_TIMEOUT.properties());
+        TimeoutScenarios.recordNetty(server.getURI(), log, TimeoutScenarios.READ_TIMEOUT);
     }
 }

@@ -74,6 +74,13 @@ public final class TimeoutScenarios {
         };
     }
 
+    /** Plays every scenario against Micronaut's Netty server at {@code base} and saves what it did. */
+    static void recordNetty(URI base, SocketLog log, Settings settings) throws Exception {
+        Map<String, Observed> observed = playAll(base, log, settings);
+        Recordings.save(toProperties(observed), settings.recording(),
+                "Micronaut's Netty server in TimeoutScenarios under " + settings.properties());
+    }
+
     /** Plays every scenario at once (they mostly wait) and returns what was observed, by name. */
     public static Map<String, Observed> playAll(URI base, SocketLog log, Settings settings) throws Exception {
         Map<String, CompletableFuture<Observed>> running = new LinkedHashMap<>();
