@@ -9,6 +9,7 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.TestCertificates;
+import dev.weft.httpserver.testing.TestFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

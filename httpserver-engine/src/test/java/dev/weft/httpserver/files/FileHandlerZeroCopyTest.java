@@ -7,6 +7,7 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.AccessLogLines;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.RawHttpClient;
+import dev.weft.httpserver.testing.TestFile;
 import dev.weft.httpserver.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

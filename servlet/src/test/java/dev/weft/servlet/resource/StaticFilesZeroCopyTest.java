@@ -3,6 +3,7 @@ package dev.weft.servlet.resource;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.TestFile;
 import dev.weft.servlet.ResponseCompression;
 import dev.weft.servlet.testing.Curl;
 import dev.weft.servlet.testing.ServletServer;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
@@ -29,13 +29,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
@@ -60,16 +56,9 @@ class StaticFilesZeroCopyTest {
     @BeforeAll
     static void files() throws IOException {
         root = Files.createTempDirectory("weft-static-zero-copy");
-        large = root.resolve("large.bin");
-        Random random = new Random(21);
-        byte[] block = new byte[1024 * 1024];
-        try (OutputStream out = Files.newOutputStream(large)) {
-            for (long left = LARGE_SIZE; left > 0; left -= block.length) {
-                random.nextBytes(block);
-                out.write(block, 0, (int) Math.min(block.length, left));
-            }
-        }
-        largeSha256 = sha256(Files.newInputStream(large));
+        TestFile file = TestFile.create(root, "large.bin", LARGE_SIZE, 21);
+        large = file.path();
+        largeSha256 = file.sha256();
         Files.writeString(root.resolve("small.txt"), "small and buffered\n");
         Files.writeString(root.resolve("text.txt"), "compressible text line\n".repeat(200_000));
     }
@@ -83,14 +72,6 @@ class StaticFilesZeroCopyTest {
         }
     }
 
-    private static String sha256(InputStream in) throws IOException {
-        try (DigestInputStream digest = new DigestInputStream(in, MessageDigest.getInstance("SHA-256"))) {
-            digest.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(digest.getMessageDigest().digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static HttpClient client() {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
@@ -117,7 +98,7 @@ class StaticFilesZeroCopyTest {
 
             assertEquals(200, response.statusCode());
             assertEquals(String.valueOf(LARGE_SIZE), response.headers().firstValue("Content-Length").orElseThrow());
-            assertEquals(largeSha256, sha256(response.body()));
+            assertEquals(largeSha256, TestFile.sha256(response.body()));
             Await.value("the file's bytes to be counted as sent without copying", () -> stats(s),
                     x -> x.bytesSentZeroCopy() >= LARGE_SIZE * 99 / 100);
         }
@@ -130,7 +111,7 @@ class StaticFilesZeroCopyTest {
             Curl c = Curl.ok("-o", out.toString(), "-w", "%{http_code} %{size_download}", s.uri("/large.bin").toString());
 
             assertEquals("200 " + LARGE_SIZE, c.out());
-            assertEquals(largeSha256, sha256(Files.newInputStream(out)));
+            assertEquals(largeSha256, TestFile.sha256(out));
         } finally {
             Files.deleteIfExists(out);
         }
@@ -163,7 +144,7 @@ class StaticFilesZeroCopyTest {
                     .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofInputStream());
 
             assertEquals("gzip", response.headers().firstValue("Content-Encoding").orElseThrow());
-            assertEquals(sha256(Files.newInputStream(text)), sha256(new GZIPInputStream(response.body())));
+            assertEquals(TestFile.sha256(text), TestFile.sha256(new GZIPInputStream(response.body())));
             assertEquals(0, awaitIdle(s).bytesSentZeroCopy());
         }
     }
@@ -177,7 +158,7 @@ class StaticFilesZeroCopyTest {
                     HttpResponse.BodyHandlers.ofInputStream());
 
             assertEquals(200, response.statusCode());
-            assertEquals(largeSha256, sha256(response.body()));
+            assertEquals(largeSha256, TestFile.sha256(response.body()));
             StatsSnapshot after = Await.value("the bytes to be counted", () -> stats(s),
                     x -> x.bytesSent() >= LARGE_SIZE && x.exchangesActive() == 0);
             assertEquals(0, after.bytesSentZeroCopy(), after::toString);
@@ -229,7 +210,7 @@ class StaticFilesZeroCopyTest {
             HttpResponse<InputStream> response = client.send(HttpRequest.newBuilder(s.uri("/large.bin")).build(),
                     HttpResponse.BodyHandlers.ofInputStream());
 
-            assertEquals(largeSha256, sha256(response.body()));
+            assertEquals(largeSha256, TestFile.sha256(response.body()));
             assertEquals(LARGE_SIZE, seen.get());
             assertEquals(0, awaitIdle(s).bytesSentZeroCopy());
         }

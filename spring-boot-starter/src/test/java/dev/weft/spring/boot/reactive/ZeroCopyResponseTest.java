@@ -3,6 +3,7 @@ package dev.weft.spring.boot.reactive;
 import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.TestCertificates;
+import dev.weft.httpserver.testing.TestFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,6 @@ import reactor.core.publisher.Mono;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
@@ -28,14 +28,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
@@ -61,16 +56,9 @@ class ZeroCopyResponseTest {
     @BeforeAll
     static void files() throws IOException {
         dir = Files.createTempDirectory("weft-webflux-zero-copy");
-        image = dir.resolve("picture.png");
-        Random random = new Random(31);
-        byte[] block = new byte[1024 * 1024];
-        try (OutputStream out = Files.newOutputStream(image)) {
-            for (long left = IMAGE_SIZE; left > 0; left -= block.length) {
-                random.nextBytes(block);
-                out.write(block, 0, (int) Math.min(block.length, left));
-            }
-        }
-        imageSha256 = sha256(Files.newInputStream(image));
+        TestFile file = TestFile.create(dir, "picture.png", IMAGE_SIZE, 31);
+        image = file.path();
+        imageSha256 = file.sha256();
         text = dir.resolve("notes.txt");
         Files.writeString(text, "a line of compressible text\n".repeat(100_000));
     }
@@ -99,21 +87,7 @@ class ZeroCopyResponseTest {
         };
     }
 
-    private static String sha256(InputStream in) throws IOException {
-        try (DigestInputStream digest = new DigestInputStream(in, MessageDigest.getInstance("SHA-256"))) {
-            digest.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(digest.getMessageDigest().digest());
-        } catch (NoSuchAlgorithmException ex) {
-            throw new IllegalStateException(ex);
-        }
-    }
 
-    private static String sha256(Path file, long position, long length) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            in.skipNBytes(position);
-            return sha256(new java.io.ByteArrayInputStream(in.readNBytes((int) length)));
-        }
-    }
 
     private static StatsSnapshot awaitZeroCopy(AdapterServer server, long before, long fileBytes) {
         // All but a few bytes: where the socket buffer is full the transfer waits by writing one byte as usual.
@@ -131,7 +105,7 @@ class ZeroCopyResponseTest {
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(response.headers().firstValue("Content-Type")).hasValue("image/png");
             assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(IMAGE_SIZE);
-            assertThat(sha256(response.body())).isEqualTo(imageSha256);
+            assertThat(TestFile.sha256(response.body())).isEqualTo(imageSha256);
             awaitZeroCopy(server, 0, IMAGE_SIZE);
         }
     }
@@ -151,7 +125,7 @@ class ZeroCopyResponseTest {
 
             assertThat(curl.exitValue()).as(written).isZero();
             assertThat(written).isEqualTo("200 image/png " + IMAGE_SIZE);
-            assertThat(sha256(Files.newInputStream(out))).isEqualTo(imageSha256);
+            assertThat(TestFile.sha256(out)).isEqualTo(imageSha256);
             awaitZeroCopy(server, 0, IMAGE_SIZE);
         } finally {
             Files.deleteIfExists(out);
@@ -172,7 +146,8 @@ class ZeroCopyResponseTest {
             assertThat(response.headers().firstValue("Content-Range"))
                     .hasValue("bytes " + first + "-" + last + "/" + IMAGE_SIZE);
             assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(last - first + 1);
-            assertThat(sha256(response.body())).isEqualTo(sha256(image, first, last - first + 1));
+            assertThat(TestFile.sha256(response.body()))
+                    .isEqualTo(new TestFile(image, IMAGE_SIZE).sha256(first, last - first + 1));
             awaitZeroCopy(server, 0, last - first + 1);
         }
     }
@@ -206,7 +181,7 @@ class ZeroCopyResponseTest {
 
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(IMAGE_SIZE);
-            assertThat(sha256(response.body())).isEqualTo(imageSha256);
+            assertThat(TestFile.sha256(response.body())).isEqualTo(imageSha256);
             StatsSnapshot stats = Await.value("the bytes to be counted", server::stats,
                     s -> s.bytesSent() >= IMAGE_SIZE && s.exchangesActive() == 0);
             assertThat(stats.bytesSentZeroCopy()).isZero();
@@ -222,7 +197,7 @@ class ZeroCopyResponseTest {
                     .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofInputStream());
 
             assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
-            assertThat(sha256(new GZIPInputStream(response.body()))).isEqualTo(sha256(Files.newInputStream(text)));
+            assertThat(TestFile.sha256(new GZIPInputStream(response.body()))).isEqualTo(TestFile.sha256(text));
             StatsSnapshot stats = Await.value("the exchange to end", server::stats, s -> s.exchangesActive() == 0);
             assertThat(stats.bytesSentZeroCopy()).isZero();
         }

@@ -1,4 +1,4 @@
-package dev.weft.httpserver.files;
+package dev.weft.httpserver.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,10 +20,10 @@ import java.util.Random;
  * A file of pseudo-random bytes (the same for the same seed) written into a directory for a test, with the
  * SHA-256 of any of its slices, so that a body of tens of megabytes is compared without holding it.
  */
-record TestFile(Path path, long size) {
+public record TestFile(Path path, long size) {
 
     /** Writes {@code size} bytes seeded by {@code seed} to {@code dir/name}. */
-    static TestFile create(Path dir, String name, long size, long seed) throws IOException {
+    public static TestFile create(Path dir, String name, long size, long seed) throws IOException {
         Path path = dir.resolve(name);
         Random random = new Random(seed);
         byte[] block = new byte[1024 * 1024];
@@ -39,12 +39,12 @@ record TestFile(Path path, long size) {
     }
 
     /** The SHA-256 of the whole file, in hexadecimal. */
-    String sha256() {
+    public String sha256() {
         return sha256(0, size);
     }
 
     /** The SHA-256 of {@code length} bytes from {@code position}, in hexadecimal. */
-    String sha256(long position, long length) {
+    public String sha256(long position, long length) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             InputStream in = Channels.newInputStream(ch.position(position));
             return sha256(in, length);
@@ -54,7 +54,7 @@ record TestFile(Path path, long size) {
     }
 
     /** The bytes of a slice; for slices small enough to hold. */
-    byte[] bytes(long position, int length) throws IOException {
+    public byte[] bytes(long position, int length) throws IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate(length);
             while (b.hasRemaining() && ch.read(b, position + b.position()) >= 0) {
@@ -65,7 +65,7 @@ record TestFile(Path path, long size) {
     }
 
     /** The SHA-256 of what {@code in} holds, in hexadecimal; {@code in} is read to its end and closed. */
-    static String sha256(InputStream in) throws IOException {
+    public static String sha256(InputStream in) throws IOException {
         return sha256(in, Long.MAX_VALUE);
     }
 
@@ -85,7 +85,7 @@ record TestFile(Path path, long size) {
     }
 
     /** The SHA-256 of a file, in hexadecimal. */
-    static String sha256(Path file) throws IOException {
+    public static String sha256(Path file) throws IOException {
         return sha256(Files.newInputStream(file));
     }
 
@@ -93,7 +93,7 @@ record TestFile(Path path, long size) {
      * How many of this process's file descriptors are open on this file, or -1 where that cannot be told
      * (no {@code /proc/self/fd}).
      */
-    long openHandles() throws IOException {
+    public long openHandles() throws IOException {
         Path fds = Path.of("/proc/self/fd");
         if (!Files.isDirectory(fds)) {
             return -1;
