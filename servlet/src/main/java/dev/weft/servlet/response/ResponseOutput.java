@@ -128,31 +128,50 @@ public final class ResponseOutput extends ServletOutputStream {
         }
         lock.lock();
         try {
-            if (suspended) {
+            int n = (int) admitLocked(len);
+            if (n < 0) {
                 return;
             }
-            if (closed) {
-                throw new IOException("the response is closed");
-            }
-            long limit = response.declaredContentLength();
-            if (limit >= 0 && written + len > limit) {
-                len = (int) Math.max(0, limit - written);
-            }
-            written += len;
-            if (count + len <= bufferSize) {
-                ensureBuffer(count + len);
-                System.arraycopy(b, off, buffer, count, len);
-                count += len;
+            if (count + n <= bufferSize) {
+                ensureBuffer(count + n);
+                System.arraycopy(b, off, buffer, count, n);
+                count += n;
             } else {
                 commitLocked(false);
                 drainLocked();
-                sink(b, off, len);
+                sink(b, off, n);
             }
-            if (limit >= 0 && written >= limit) {
-                closeLocked();
-            }
+            closeIfCompleteLocked();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Takes {@code length} more bytes of content as written: clipped to what the declared length leaves, and
+     * counted.
+     *
+     * @return how many of them to write, or -1 to write none (the response is suspended)
+     * @throws IOException if the stream is closed
+     */
+    private long admitLocked(long length) throws IOException {
+        if (suspended) {
+            return -1;
+        }
+        if (closed) {
+            throw new IOException("the response is closed");
+        }
+        long limit = response.declaredContentLength();
+        long n = limit >= 0 && written + length > limit ? Math.max(0, limit - written) : length;
+        written += n;
+        return n;
+    }
+
+    /** Closes the stream once the declared length has been written. */
+    private void closeIfCompleteLocked() throws IOException {
+        long limit = response.declaredContentLength();
+        if (limit >= 0 && written >= limit) {
+            closeLocked();
         }
     }
 
@@ -173,15 +192,10 @@ public final class ResponseOutput extends ServletOutputStream {
         }
         lock.lock();
         try {
-            if (suspended) {
+            long n = admitLocked(length);
+            if (n < 0) {
                 return;
             }
-            if (closed) {
-                throw new IOException("the response is closed");
-            }
-            long limit = response.declaredContentLength();
-            long n = limit >= 0 && written + length > limit ? Math.max(0, limit - written) : length;
-            written += n;
             if (n > 0 && n <= bufferSize - count) {
                 ensureBuffer(count + (int) n);
                 FileRegionCopy.readFully(file, position, buffer, count, (int) n);
@@ -191,9 +205,7 @@ public final class ResponseOutput extends ServletOutputStream {
                 drainLocked();
                 sinkFile(file, position, n);
             }
-            if (limit >= 0 && written >= limit) {
-                closeLocked();
-            }
+            closeIfCompleteLocked();
         } finally {
             lock.unlock();
         }
