@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 #
-# HTTP/1.1 "plaintext" benchmark: Weft vs. the JDK's built-in server vs. robaho/httpserver.
+# HTTP/1.1 "plaintext" benchmark: Weft vs. Netty, Vert.x and Helidon SE, the JDK's built-in server and
+# robaho/httpserver.
 #
-# The same program (bench/plaintext/PlaintextServer.java, written only against the
+# For weft, jdk and robaho the same program (bench/plaintext/PlaintextServer.java, written only against the
 # com.sun.net.httpserver API) is started once per provider; only the class path and the
-# provider-specific system properties differ. Load is generated with wrk against 127.0.0.1.
+# provider-specific system properties differ. netty, vertx and helidon are the small programs of
+# bench/engine (each framework's defaults, TCP_NODELAY on), serving the same GET /plaintext (13 bytes,
+# text/plain). Every server runs on the same JDK with the same JVM_OPTS. Load is generated with wrk
+# against 127.0.0.1.
 #
 # Knobs (environment variables):
-#   PROVIDERS       providers to run, in this order         (default "weft jdk robaho")
+#   PROVIDERS       providers to run, in this order         (default "weft netty vertx helidon jdk robaho")
 #   ROUNDS          rounds; each round runs every provider   (default 3)
 #   DURATION        wrk duration of each measured run        (default 10s)
 #   WARMUP          wrk warm-up before each measured run     (default 3s; 0 = no warm-up)
@@ -16,6 +20,7 @@
 #   WRK_THREADS     wrk threads                              (default 1)
 #   JVM_OPTS        JVM flags, identical for every provider  (default "-Xms512m -Xmx512m -XX:+UseParallelGC")
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
+#   SKIP_BUILD      1 = do not build the bench/engine programs (netty, vertx, helidon); use target/ as is
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
 #   STARTUP_TIMEOUT seconds to wait for a server to become ready (default 30)
 #   SERVER_CPUS, LOAD_CPUS  CPU lists (taskset -c) for the server and the load generator (default: not pinned;
@@ -72,7 +77,8 @@ LOG_DIR="$TARGET_DIR/logs"
 RESULTS_FILE="$TARGET_DIR/results-http1.txt"
 PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
 
-PROVIDERS="${PROVIDERS:-weft jdk robaho}"
+PROVIDERS="${PROVIDERS:-weft netty vertx helidon jdk robaho}"
+SKIP_BUILD="${SKIP_BUILD:-0}"
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10s}"
 WARMUP="${WARMUP:-3s}"
@@ -100,11 +106,12 @@ read -r -a PROVIDER_LIST <<<"$PROVIDERS"
 (( ${#PROVIDER_LIST[@]} > 0 )) || die "PROVIDERS is empty"
 for p in "${PROVIDER_LIST[@]}"; do
   case $p in
-    weft | jdk | robaho) ;;
-    *) die "unknown provider '$p' (known: weft jdk robaho)" ;;
+    weft | jdk | robaho | netty | vertx | helidon) ;;
+    *) die "unknown provider '$p' (known: weft netty vertx helidon jdk robaho)" ;;
   esac
 done
 has_provider() { [[ " ${PROVIDER_LIST[*]} " == *" $1 "* ]]; }
+[[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
 
@@ -126,6 +133,10 @@ mkdir -p "$CLASSES_DIR" "$LIB_DIR" "$LOG_DIR"
 if has_provider weft; then prepare_weft_jar; fi
 if has_provider robaho; then fetch_robaho_jar; fi
 compile_plaintext_server
+maven_env "$JDK"
+for p in "${PROVIDER_LIST[@]}"; do
+  if is_engine_provider "$p"; then build_engine_peer "$p"; fi
+done
 
 # ---------------------------------------------------------------------------------------------
 # Provider definitions
@@ -134,6 +145,7 @@ compile_plaintext_server
 provider_props() {
   case $1 in
     weft) ;; # selected via META-INF/services in the Weft jar
+    netty | vertx | helidon) ;; # not PlaintextServer: their own programs (lib/engine-peers.sh)
     jdk) echo "-Dsun.net.httpserver.nodelay=true" ;;
     robaho)
       echo "-Dcom.sun.net.httpserver.HttpServerProvider=robaho.net.httpserver.DefaultHttpServerProvider"
@@ -166,6 +178,17 @@ register_peers req/s "${PROVIDER_LIST[@]}"
 BASELINE_SETTINGS="ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS PIPELINE_DEPTH=$PIPELINE_DEPTH"
 check_baselines
 
+fastest_median() { # mode providers... -> the highest of their medians in that mode, or NA
+  local mode=$1 p best=NA v
+  shift
+  for p in "$@"; do
+    v=${MEDIAN["$p $mode"]:-NA}
+    [[ $v == NA ]] && continue
+    if [[ $best == NA ]] || above "$v" "$best"; then best=$v; fi
+  done
+  echo "$best"
+}
+
 report() {
   local provider mode
   report_disturbed
@@ -186,22 +209,30 @@ report() {
   echo
   printf '%-14s %10s %10s\n' ratio plain pipelined
   printf '%-14s %10s %10s\n' -------------- ---------- ----------
-  local other label
-  for other in robaho jdk; do
+  local other label fastest=()
+  for other in netty vertx helidon jdk robaho; do
     label="Weft/$other"
     [[ $other == jdk ]] && label="Weft/JDK"
     if has_provider weft && has_provider "$other"; then
       printf '%-14s %10s %10s\n' "$label" \
         "$(ratio "${MEDIAN["weft plain"]}" "${MEDIAN["$other plain"]}")" \
         "$(ratio "${MEDIAN["weft pipelined"]}" "${MEDIAN["$other pipelined"]}")"
-    else
-      printf '%-14s %10s %10s\n' "$label" n/a n/a
+      if is_engine_provider "$other"; then fastest+=("$other"); fi
     fi
   done
+  if has_provider weft && ((${#fastest[@]} > 0)); then
+    # Per mode, the fastest of the framework peers measured (Netty, Vert.x, Helidon SE).
+    printf '%-14s %10s %10s\n' "Weft/fastest" "$(ratio "${MEDIAN["weft plain"]}" "$(fastest_median plain "${fastest[@]}")")" \
+      "$(ratio "${MEDIAN["weft pipelined"]}" "$(fastest_median pipelined "${fastest[@]}")")"
+    echo "(fastest: the highest median of ${fastest[*]} in each mode)"
+  fi
   echo "(> 1.00 means Weft served more requests per second)"
   echo
   report_baselines
   echo
+  for provider in "${PROVIDER_LIST[@]}"; do
+    if is_engine_provider "$provider"; then echo "$provider: ${ENGINE_LIBS[$provider]:-?}"; fi
+  done
   report_commands "${PROVIDER_LIST[@]}"
   echo
   report_quiet

@@ -93,7 +93,6 @@ TARGET_DIR="$BENCH_DIR/target"
 LOG_DIR="$TARGET_DIR/logs-latency"
 RESULTS_FILE="$TARGET_DIR/results-latency.txt"
 LATENCY_LUA="$BENCH_DIR/latency.lua"
-ENGINE_DIR="$BENCH_DIR/engine"
 SPRING_DIR="$BENCH_DIR/spring"
 WRK_TIMEOUT=30s # always: a slow request is measured, not dropped
 
@@ -134,6 +133,9 @@ source "$BENCH_DIR/lib/common.sh"
 # prepare_weft_jar, WEFT_JAR, WEFT_DEFAULT_JAR, WEFT_PROVIDER_CLASS.
 # shellcheck source=lib/weft-jar.sh
 source "$BENCH_DIR/lib/weft-jar.sh"
+# The engine suite's programs: ENGINE_DIR, build_engine_peer, engine_peer_cmd, engine_peer_class_ok.
+# shellcheck source=lib/engine-peers.sh
+source "$BENCH_DIR/lib/engine-peers.sh"
 
 # ---------------------------------------------------------------------------------------------
 # Argument checks
@@ -251,8 +253,6 @@ suite_rows() { # suite -> fills RUN_ROWS
 
 CUR_SUITE=""
 CUR_MODE=""
-declare -A ENGINE_MAIN=([weft]=WeftServer [helidon]=HelidonServer [netty]=NettyServer [vertx]=VertxServer)
-engine_cp() { echo "$ENGINE_DIR/$1/target/classes:$ENGINE_DIR/$1/target/lib/*"; }
 
 app_jar() { # server -> the Spring Boot jar of the current suite (boot_server_cmd, collect_boot_jar_libs)
   case $CUR_SUITE in
@@ -266,35 +266,14 @@ app_jar() { # server -> the Spring Boot jar of the current suite (boot_server_cm
 # ---------------------------------------------------------------------------------------------
 declare -A LIBS=() # "suite server" -> what the report says about the server's libraries
 
-jar_versions() { # dir name-prefixes... -> "prefix-version ..." of the jars in dir
-  local dir=$1 prefix out="" f
-  shift
-  for prefix in "$@"; do
-    f=$(find "$dir" -maxdepth 1 -name "$prefix-[0-9]*.jar" -printf '%f\n' 2>/dev/null | sort | head -n 1)
-    [[ -n $f ]] && out+="${f%.jar} "
-  done
-  echo "${out% }"
-}
-
 if has_suite engine; then
   if [[ " ${ENGINE_LIST[*]} " == *" weft "* ]]; then
     if [[ $SKIP_BUILD == 1 && -z ${WEFT_JAR:-} ]]; then WEFT_JAR=$WEFT_DEFAULT_JAR; fi
     prepare_weft_jar
   fi
   for s in "${ENGINE_LIST[@]}"; do
-    if [[ $SKIP_BUILD == 0 ]]; then
-      log "building the engine peer $s"
-      run "${MVN_ENV[@]}" mvn -B -q -f "$ENGINE_DIR/$s/pom.xml" -DskipTests clean package >&2 ||
-        die "could not build $ENGINE_DIR/$s (see above)"
-    fi
-    [[ -d $ENGINE_DIR/$s/target/classes && -d $ENGINE_DIR/$s/target/lib ]] ||
-      die "$ENGINE_DIR/$s/target/{classes,lib} are missing (build them, or run without SKIP_BUILD=1)"
-    case $s in
-      weft) LIBS["engine $s"]="$WEFT_JAR $(jar_versions "$ENGINE_DIR/$s/target/lib" jackson-databind)" ;;
-      helidon) LIBS["engine $s"]=$(jar_versions "$ENGINE_DIR/$s/target/lib" helidon-webserver jackson-databind) ;;
-      netty) LIBS["engine $s"]=$(jar_versions "$ENGINE_DIR/$s/target/lib" netty-codec-http netty-transport jackson-databind) ;;
-      vertx) LIBS["engine $s"]=$(jar_versions "$ENGINE_DIR/$s/target/lib" vertx-core netty-codec-http jackson-databind) ;;
-    esac
+    build_engine_peer "$s"
+    LIBS["engine $s"]=${ENGINE_LIBS[$s]}
   done
 fi
 
@@ -349,12 +328,7 @@ fi
 server_cmd() { # server port -> fills SERVER_CMD for CUR_SUITE and CUR_MODE
   local server=$1 port=$2
   case $CUR_SUITE in
-    engine)
-      local cp
-      cp=$(engine_cp "$server")
-      [[ $server == weft ]] && cp="$WEFT_JAR:$cp"
-      SERVER_CMD=("$JAVA" "${JVM_FLAGS[@]}" -cp "$cp" "dev.weft.bench.engine.${ENGINE_MAIN[$server]}" "$port")
-      ;;
+    engine) engine_peer_cmd "$server" "$port" ;;
     mvc)
       boot_server_cmd "$server" "$port"
       if [[ $CUR_MODE == virtual ]]; then
@@ -371,12 +345,7 @@ server_cmd() { # server port -> fills SERVER_CMD for CUR_SUITE and CUR_MODE
 provider_class_ok() {
   local server=$1 cls=$2
   case "$CUR_SUITE $server" in
-    "engine weft")
-      if [[ -n $WEFT_PROVIDER_CLASS ]]; then [[ $cls == "$WEFT_PROVIDER_CLASS" ]]; else [[ $cls == dev.weft.* ]]; fi
-      ;;
-    "engine helidon") [[ $cls == io.helidon.webserver.* ]] ;;
-    "engine netty") [[ $cls == io.netty.channel.socket.nio.NioServerSocketChannel ]] ;;
-    "engine vertx") [[ $cls == io.vertx.core.http.* ]] ;;
+    "engine "*) engine_peer_class_ok "$server" "$cls" ;;
     "mvc weft" | "webflux weft") [[ $cls == dev.weft.* ]] ;;
     "mvc tomcat") [[ $cls == org.springframework.boot.tomcat.TomcatWebServer ]] ;;
     "mvc jetty") [[ $cls == org.springframework.boot.jetty.servlet.JettyServletWebServer ]] ;;

@@ -1,6 +1,8 @@
 # Shared shell functions of the PlaintextServer harnesses (bench/run-http1.sh, bench/run-h2.sh):
 # the artifacts (Weft jar, robaho jar, compiled PlaintextServer) and the provider definitions that
-# start_server in lib/common.sh calls (server_cmd, provider_class_ok).
+# start_server in lib/common.sh calls (server_cmd, provider_class_ok). The providers netty, vertx and
+# helidon are not PlaintextServer but the programs of bench/engine (lib/engine-peers.sh), which serve the
+# same GET /plaintext.
 #
 # Source it after lib/common.sh, with BENCH_DIR REPO_DIR TARGET_DIR CLASSES_DIR LIB_DIR set.
 # The functions also use JDK JAVA (find_jdk) and the array JVM_FLAGS, set later by the harness,
@@ -12,6 +14,12 @@
 # prepare_weft_jar, WEFT_JAR and WEFT_PROVIDER_CLASS.
 # shellcheck source=weft-jar.sh
 source "$BENCH_DIR/lib/weft-jar.sh"
+# ENGINE_MAIN, build_engine_peer, engine_peer_cmd, engine_peer_class_ok.
+# shellcheck source=engine-peers.sh
+source "$BENCH_DIR/lib/engine-peers.sh"
+
+# The providers that are programs of bench/engine rather than PlaintextServer on a provider jar.
+is_engine_provider() { [[ $1 == netty || $1 == vertx || $1 == helidon ]]; }
 
 ROBAHO_GAV="io.github.robaho:httpserver:1.0.29"
 ROBAHO_JAR="$LIB_DIR/httpserver-1.0.29.jar"
@@ -51,6 +59,7 @@ provider_class_ok() {
     jdk) [[ $cls == sun.net.httpserver.DefaultHttpServerProvider ]] ;;
     robaho) [[ $cls == robaho.net.httpserver.DefaultHttpServerProvider ]] ;;
     nghttpd) [[ $cls == nghttpd ]] ;;
+    netty | vertx | helidon) engine_peer_class_ok "$provider" "$cls" ;;
     weft)
       if [[ -n $WEFT_PROVIDER_CLASS ]]; then
         [[ $cls == "$WEFT_PROVIDER_CLASS" ]]
@@ -69,6 +78,10 @@ server_cmd() { # provider port -> fills SERVER_CMD
     # Not a JVM provider: nghttp2's own C server (one thread by default), serving the same body from
     # the file NGHTTPD_ROOT/plaintext. exec keeps the PID, so its CPU time is measured as a server's.
     SERVER_CMD=(bash -c 'echo "ready nghttpd"; exec nghttpd --no-tls -d "$0" "$1"' "$NGHTTPD_ROOT" "$port")
+    return
+  fi
+  if is_engine_provider "$provider"; then
+    engine_peer_cmd "$provider" "$port"
     return
   fi
   mapfile -t props < <(provider_props "$provider")
