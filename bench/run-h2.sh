@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
-# HTTP/2 "plaintext" benchmark: Weft h2c vs. robaho/httpserver h2c, and Weft h2c vs. Weft HTTP/1.1,
-# with h2load (nghttp2) against 127.0.0.1.
+# HTTP/2 "plaintext" benchmark: Weft h2c vs. Netty, Vert.x and Helidon SE h2c and robaho/httpserver h2c, and
+# Weft h2c vs. Weft HTTP/1.1, with h2load (nghttp2) against 127.0.0.1.
 #
 # The server is bench/plaintext/PlaintextServer.java, exactly as in run-http1.sh (same class path,
 # provider selection, JVM_OPTS; no CPU pinning, as in run-http1.sh). Every run measures one target:
@@ -16,6 +16,10 @@
 #                HTTP/2 connection only when it is set (otherwise robaho speaks HTTP/1.1 only on
 #                cleartext); its README documents the property for "prior knowledge". Its other
 #                HTTP/2 settings keep their defaults (no MAX_CONCURRENT_STREAMS limit, 64 KiB windows).
+#   netty-h2c, vertx-h2c, helidon-h2c: the same command against the programs of bench/engine (as in
+#                run-http1.sh), which speak h2c with prior knowledge beside HTTP/1.1 on their port: Netty's
+#                frame codec and multiplexer, Vert.x's default (http2ClearTextEnabled), Helidon's HTTP/2
+#                module on the class path; each with its defaults.
 #   weft-h1    : h2load --h1 with the same -n/-c/-m: HTTP/1.1, pipelining -m requests per connection.
 #   (robaho-h1 is accepted as well, but is not in the default TARGETS.)
 #   nghttpd-h2c: a reference point, not in the default TARGETS: nghttp2's own C server (Debian package
@@ -25,7 +29,9 @@
 #                server that is not ours.
 #
 # Knobs (environment variables):
-#   TARGETS         targets to run, each round in a rotating order (default "weft-h2c robaho-h2c weft-h1")
+#   TARGETS         targets to run, each round in a rotating order
+#                   (default "weft-h2c netty-h2c vertx-h2c helidon-h2c robaho-h2c weft-h1")
+#   SKIP_BUILD      1 = do not build the bench/engine programs; use their target/ as is (default 0)
 #   ROUNDS          rounds; each round runs every target once, on a fresh server (default 3)
 #   REQUESTS        h2load -n of each measured run            (default 200000)
 #   CLIENTS         h2load -c (connections)                   (default 16)
@@ -80,7 +86,8 @@ LIB_DIR="$TARGET_DIR/lib"
 LOG_DIR="$TARGET_DIR/logs-h2"
 RESULTS_FILE="$TARGET_DIR/results-h2.txt"
 
-TARGETS="${TARGETS:-weft-h2c robaho-h2c weft-h1}"
+TARGETS="${TARGETS:-weft-h2c netty-h2c vertx-h2c helidon-h2c robaho-h2c weft-h1}"
+SKIP_BUILD="${SKIP_BUILD:-0}"
 ROUNDS="${ROUNDS:-3}"
 REQUESTS="${REQUESTS:-200000}"
 CLIENTS="${CLIENTS:-16}"
@@ -122,7 +129,9 @@ PROVIDER_LIST=()
 for t in "${TARGET_LIST[@]}"; do
   case $t in
     weft-h2c | weft-h1 | robaho-h2c | robaho-h1 | nghttpd-h2c) ;;
-    *) die "unknown target '$t' (known: weft-h2c robaho-h2c weft-h1 robaho-h1 nghttpd-h2c)" ;;
+    netty-h2c | netty-h1 | vertx-h2c | vertx-h1 | helidon-h2c | helidon-h1) ;;
+    *) die "unknown target '$t' (known: weft-h2c robaho-h2c weft-h1 robaho-h1 nghttpd-h2c, and netty, vertx," \
+      "helidon with -h2c or -h1)" ;;
   esac
   [[ -z ${SEEN[$t]:-} ]] || die "target '$t' is listed twice in TARGETS"
   SEEN[$t]=1
@@ -130,6 +139,7 @@ for t in "${TARGET_LIST[@]}"; do
 done
 has_provider() { [[ " ${PROVIDER_LIST[*]} " == *" $1 "* ]]; }
 has_target() { [[ " ${TARGET_LIST[*]} " == *" $1 "* ]]; }
+[[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
 
@@ -158,6 +168,10 @@ if has_provider nghttpd; then
   printf 'Hello, World!' >"$NGHTTPD_ROOT/plaintext"
 fi
 compile_plaintext_server
+maven_env "$JDK"
+for p in "${PROVIDER_LIST[@]}"; do
+  if is_engine_provider "$p"; then build_engine_peer "$p"; fi
+done
 
 # ---------------------------------------------------------------------------------------------
 # Provider definitions
@@ -429,6 +443,14 @@ report() {
   echo
   printf '%-22s %8s %10s %11s   %s\n' ratio req/s per-round "server CPU" target
   printf '%-22s %8s %10s %11s   %s\n' ---------------------- -------- ---------- ----------- ------
+  local peer fastest=""
+  for peer in netty vertx helidon; do
+    if has_target "$peer-h2c"; then
+      ratio_line "Weft h2c / $peer h2c" weft-h2c "$peer-h2c" 1
+      if [[ -z $fastest ]] || above "${MEDIAN[$peer-h2c]}" "${MEDIAN[$fastest-h2c]}"; then fastest=$peer; fi
+    fi
+  done
+  [[ -n $fastest ]] && echo "(the fastest of the framework peers: $fastest)"
   ratio_line "Weft h2c / robaho h2c" weft-h2c robaho-h2c 2
   ratio_line "Weft h2c / Weft h1" weft-h2c weft-h1 0.6
   if has_target nghttpd-h2c; then
@@ -446,6 +468,9 @@ report() {
     printf '  %s\n' "${FAILURES[@]}"
     echo
   fi
+  for t in "${PROVIDER_LIST[@]}"; do
+    if is_engine_provider "$t"; then echo "$t: ${ENGINE_LIBS[$t]:-?}"; fi
+  done
   report_commands "${PROVIDER_LIST[@]}"
   echo "  every h2load run is wrapped in: timeout -k 5 $H2LOAD_TIMEOUT"
   echo

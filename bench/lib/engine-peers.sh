@@ -37,8 +37,8 @@ build_engine_peer() { # server
     die "$dir/target/{classes,lib} are missing (build them, or run without SKIP_BUILD=1)"
   case $s in
     weft) ENGINE_LIBS[$s]="$WEFT_JAR $(jar_versions "$dir/target/lib" jackson-databind)" ;;
-    helidon) ENGINE_LIBS[$s]=$(jar_versions "$dir/target/lib" helidon-webserver jackson-databind) ;;
-    netty) ENGINE_LIBS[$s]=$(jar_versions "$dir/target/lib" netty-codec-http netty-transport jackson-databind) ;;
+    helidon) ENGINE_LIBS[$s]=$(jar_versions "$dir/target/lib" helidon-webserver helidon-webserver-http2 jackson-databind) ;;
+    netty) ENGINE_LIBS[$s]=$(jar_versions "$dir/target/lib" netty-codec-http netty-codec-http2 netty-transport jackson-databind) ;;
     vertx) ENGINE_LIBS[$s]=$(jar_versions "$dir/target/lib" vertx-core netty-codec-http jackson-databind) ;;
   esac
 }

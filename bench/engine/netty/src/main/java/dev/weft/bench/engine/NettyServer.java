@@ -31,7 +31,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Netty peer of bench/run-latency.sh: Netty 4.2 with the NIO transport and the HTTP/1.1 codec, written
+ * The Netty peer of bench/run-latency.sh, run-http1.sh and run-h2.sh: Netty 4.2 with the NIO transport and the HTTP/1.1 codec, written
  * the way a typical Netty user writes a small HTTP service.
  *
  * <ul>
@@ -43,7 +43,10 @@ import java.util.concurrent.TimeUnit;
  *       empty body), keep-alive by {@link HttpUtil#isKeepAlive}, fixed {@code Content-Length};</li>
  *   <li>the handler runs inline on the connection's event loop, report included; responses are written as
  *       the requests are decoded, so pipelined requests are answered in order, and flushed once per read
- *       ({@code channelReadComplete}).</li>
+ *       ({@code channelReadComplete});</li>
+ *   <li>a connection that opens with the HTTP/2 preface speaks h2c with prior knowledge ({@link ProtocolDetector},
+ *       Netty's frame codec and multiplexer with their defaults; {@code GET /plaintext} only, for
+ *       bench/run-h2.sh); any other gets the HTTP/1.1 pipeline above.</li>
  * </ul>
  *
  * <p>Usage: {@code java -cp target/classes:target/lib/* dev.weft.bench.engine.NettyServer PORT}; binds
@@ -71,7 +74,7 @@ public final class NettyServer {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new Handler());
+                        ch.pipeline().addLast(new ProtocolDetector());
                     }
                 })
                 .bind("127.0.0.1", port).sync().channel();
@@ -81,7 +84,7 @@ public final class NettyServer {
     }
 
     /** Answers each request head as it is decoded. */
-    private static final class Handler extends ChannelInboundHandlerAdapter {
+    static final class Handler extends ChannelInboundHandlerAdapter {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
