@@ -165,10 +165,14 @@ port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
 }
 
+# A port below the kernel's ephemeral range, where no client socket (one in TIME_WAIT after a run with many
+# connections, say) can hold it.
 free_port() {
-  local port i
+  local port i low=32768
+  read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || low=32768
+  ((low > 21000)) || low=50000
   for ((i = 0; i < 200; i++)); do
-    port=$((20000 + RANDOM % 30000))
+    port=$((20000 + RANDOM % (low - 20000)))
     if ! port_in_use "$port"; then
       echo "$port"
       return 0

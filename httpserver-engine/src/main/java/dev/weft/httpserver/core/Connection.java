@@ -33,6 +33,15 @@ public final class Connection {
 
     /** Numbers the connections of every server in this JVM, for {@link #id()}. */
     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * The output buffers of all connections: an HTTP/1.1 connection gives its own back while it waits for the next
+     * request. Enough are kept for the connections busy at once on a loaded server; beyond that they are garbage.
+     */
+    private static final BufferPool OUTPUT_BUFFERS = new BufferPool(16 * 1024, 512);
+    /** The input buffers of requests that do not fit in a connection's own small one ({@link #IDLE_INPUT}). */
+    private static final BufferPool INPUT_BUFFERS = new BufferPool(8 * 1024, 512);
+    /** The input buffer a connection keeps: most request heads arrive whole in one read of it. */
+    private static final int IDLE_INPUT = 2 * 1024;
 
     // Set once, at accept.
     private final long id = IDS.incrementAndGet();
@@ -76,7 +85,7 @@ public final class Connection {
         int maxLine = Math.max(Math.max(config.maxRequestLineLength(), config.maxHeaderSize()),
                 config.maxChunkLineLength()) + 64;
         long graceNanos = config.dataRateGracePeriod().toNanos();
-        ConnectionInput in = new ConnectionInput(transport.getInputStream(), 8 * 1024, maxLine);
+        ConnectionInput in = new ConnectionInput(transport.getInputStream(), INPUT_BUFFERS, IDLE_INPUT, maxLine);
         if (config.minRequestDataRate() > 0) {
             in.bodyMeter(new DataRateMeter(config.minRequestDataRate(), graceNanos));
         }
@@ -84,7 +93,7 @@ public final class Connection {
         in.turn(turn);
         input = in;
         // Cleartext: file regions may go straight to the socket's channel (accepted through a ServerSocketChannel).
-        output = new ConnectionOutput(transport.getOutputStream(), 16 * 1024,
+        output = new ConnectionOutput(transport.getOutputStream(), OUTPUT_BUFFERS,
                 new DataRateMeter(config.minResponseDataRate(), graceNanos),
                 transport == socket ? socket.getChannel() : null);
         output.turn(turn);

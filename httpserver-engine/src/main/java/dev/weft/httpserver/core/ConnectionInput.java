@@ -54,6 +54,10 @@ public final class ConnectionInput extends InputStream {
 
     private final InputStream in;
     private final int maxBufferSize;
+    /** Lends the buffer of a request that outgrows {@link #idleBuf}; null: the buffer only grows. */
+    private final BufferPool pool;
+    /** The small buffer reads use while the connection waits for a request ({@link #park()}); or null. */
+    private final byte[] idleBuf;
     private byte[] buf;
     private int pos;
     private int limit;
@@ -93,6 +97,42 @@ public final class ConnectionInput extends InputStream {
         this.in = in;
         this.maxBufferSize = Math.max(initialSize, maxBufferSize);
         this.buf = new byte[initialSize];
+        this.pool = null;
+        this.idleBuf = null;
+    }
+
+    /**
+     * An input that reads into a small buffer of its own, of {@code idleSize} bytes, until more than that is
+     * needed at once: then into one of {@code pool}'s, given back when the connection waits for its next request
+     * ({@link #park()}). A request that fits in the small buffer never touches the pool.
+     *
+     * @param maxBufferSize largest the buffer may grow to hold one line or frame
+     */
+    public ConnectionInput(InputStream in, BufferPool pool, int idleSize, int maxBufferSize) {
+        if (idleSize < 1 || idleSize >= pool.arraySize()) {
+            throw new IllegalArgumentException("idle buffer of " + idleSize + " bytes, pool's of " + pool.arraySize());
+        }
+        this.in = in;
+        this.maxBufferSize = Math.max(pool.arraySize(), maxBufferSize);
+        this.pool = pool;
+        this.idleBuf = new byte[idleSize];
+        this.buf = idleBuf;
+    }
+
+    /**
+     * The connection waits for its next request with nothing unread: a buffer from the pool goes back to it (a
+     * larger one is dropped), and reads use the small buffer again. Only the reading thread may call it.
+     */
+    public void park() {
+        if (idleBuf == null || buf == idleBuf || released || pos != limit) {
+            return;
+        }
+        if (buf.length == pool.arraySize()) {
+            pool.give(buf);
+        }
+        buf = idleBuf;
+        pos = 0;
+        limit = 0;
     }
 
     /** The buffer; valid bytes are from {@link #position()} to {@link #limit()}. */
@@ -129,7 +169,11 @@ public final class ConnectionInput extends InputStream {
      * and reads that find it empty go straight to the socket. A later {@link #fill()} allocates afresh.
      */
     public void releaseBuffer() {
+        byte[] held = buf;
         buf = limit > pos ? java.util.Arrays.copyOfRange(buf, pos, limit) : EMPTY;
+        if (pool != null && held != idleBuf && held.length == pool.arraySize()) {
+            pool.give(held);
+        }
         limit -= pos;
         pos = 0;
         released = true;
@@ -345,7 +389,8 @@ public final class ConnectionInput extends InputStream {
             if (buf.length >= maxBufferSize) {
                 throw new BufferFullException();
             }
-            byte[] bigger = new byte[Math.min(maxBufferSize, Math.max(1024, buf.length * 2))];
+            byte[] bigger = buf == idleBuf ? pool.take()
+                    : new byte[Math.min(maxBufferSize, Math.max(1024, buf.length * 2))];
             System.arraycopy(buf, 0, bigger, 0, limit);
             buf = bigger;
         }

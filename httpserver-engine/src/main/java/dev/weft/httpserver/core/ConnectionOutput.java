@@ -45,6 +45,10 @@ public final class ConnectionOutput extends OutputStream {
     private CarrierTurn turn;
     /** A write to the socket failed: the client closed or reset the connection, or it was cut. */
     private volatile boolean failed;
+    /** Where the buffer goes while the connection is idle ({@link #park()}), or null to keep it. */
+    private final BufferPool pool;
+    /** Whether the buffer is back in {@link #pool}; the next write takes one again. */
+    private boolean parked;
 
     /** An output without a minimum rate. */
     public ConnectionOutput(OutputStream out, int bufferSize) {
@@ -66,6 +70,21 @@ public final class ConnectionOutput extends OutputStream {
         this.buf = new byte[bufferSize];
         this.meter = meter;
         this.channel = channel;
+        this.pool = null;
+    }
+
+    /**
+     * An output as {@link #ConnectionOutput(OutputStream, int, DataRateMeter, SocketChannel)} whose buffer, of
+     * the pool's size, comes from {@code pool} at the first write and goes back to it while the connection is
+     * idle ({@link #park()}).
+     */
+    public ConnectionOutput(OutputStream out, BufferPool pool, DataRateMeter meter, SocketChannel channel) {
+        this.out = out;
+        this.buf = EMPTY;
+        this.parked = true; // the first write takes a buffer
+        this.meter = meter;
+        this.channel = channel;
+        this.pool = pool;
     }
 
     /**
@@ -132,11 +151,35 @@ public final class ConnectionOutput extends OutputStream {
      */
     public void releaseBuffer() throws IOException {
         drain();
+        if (pool != null && !parked && buf.length == pool.arraySize()) {
+            pool.give(buf);
+        }
         buf = EMPTY;
+        parked = false;
+    }
+
+    /**
+     * Gives the buffer back to the pool while nothing is buffered: the connection waits for its next request.
+     * The next write takes one again. Only the thread that writes may call it, and only between exchanges.
+     */
+    public void park() {
+        if (pool != null && !parked && count == 0 && buf.length == pool.arraySize()) {
+            pool.give(buf);
+            buf = EMPTY;
+            parked = true;
+        }
+    }
+
+    private void unpark() {
+        buf = pool.take();
+        parked = false;
     }
 
     @Override
     public void write(int b) throws IOException {
+        if (parked) {
+            unpark();
+        }
         if (buf.length == 0) {
             socketWrite(new byte[] {(byte) b}, 0, 1);
             return;
@@ -149,6 +192,9 @@ public final class ConnectionOutput extends OutputStream {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        if (parked) {
+            unpark();
+        }
         if (len <= buf.length - count) {
             System.arraycopy(b, off, buf, count, len);
             count += len;
@@ -170,6 +216,9 @@ public final class ConnectionOutput extends OutputStream {
      */
     @SuppressWarnings("deprecation")
     public void writeLatin1(String s) throws IOException {
+        if (parked) {
+            unpark();
+        }
         int len = s.length();
         if (len > buf.length - count) {
             drain();
@@ -186,6 +235,9 @@ public final class ConnectionOutput extends OutputStream {
 
     /** Appends a non-negative decimal number. */
     public void writeDecimal(long n) throws IOException {
+        if (parked) {
+            unpark();
+        }
         if (buf.length < 20) {
             writeLatin1(Long.toString(n));
             return;
@@ -211,6 +263,9 @@ public final class ConnectionOutput extends OutputStream {
 
     /** Appends a non-negative number in lower-case hexadecimal. */
     public void writeHex(long n) throws IOException {
+        if (parked) {
+            unpark();
+        }
         if (buf.length < 16) {
             writeLatin1(Long.toHexString(n));
             return;
@@ -238,6 +293,9 @@ public final class ConnectionOutput extends OutputStream {
         long n = region.count();
         if (n == 0) {
             return;
+        }
+        if (parked) {
+            unpark();
         }
         if (n <= buf.length - count) {
             region.readInto(buf, count);

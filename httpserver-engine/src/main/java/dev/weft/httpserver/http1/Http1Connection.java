@@ -69,6 +69,14 @@ public final class Http1Connection implements ConnectionServer {
                 // round trip: yielded threads go back on their carrier's local queue, ahead of the JDK's
                 // read pollers, so a steady stream of them, one per request, stalls every connection that
                 // did park for up to hundreds of milliseconds.
+                // The connection waits for its next request: what is answered leaves now, the output buffer goes
+                // back to the pool until the next response and reads use the small input buffer again, so that an
+                // idle connection holds as little as it can.
+                if (out.pending() > 0) {
+                    out.flush();
+                }
+                out.park();
+                in.park();
                 long readStarted = System.nanoTime();
                 in.idleDeadline(readStarted, idleNanos);
                 try {

@@ -64,4 +64,40 @@ class ConnectionInputTest {
         in.releaseBuffer();
         assertEquals(0, in.buffer().length);
     }
+
+    /** The socket side of the idle-buffer tests: hands over whatever fits. */
+    private static ByteArrayInputStream socket(String s) {
+        return new ByteArrayInputStream(s.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void aRequestThatFitsTheIdleBufferNeverTakesFromThePool() throws IOException {
+        BufferPool pool = new BufferPool(64, 4);
+        pool.give(new byte[64]);
+        ConnectionInput in = new ConnectionInput(socket("GET / HTTP/1.1\r\n\r\n"), pool, 32, 1024);
+        in.readTimeoutNanos(Long.MAX_VALUE / 4);
+        assertEquals(18, in.fill());
+        assertEquals(32, in.buffer().length);
+        assertEquals(1, pool.kept());
+    }
+
+    @Test
+    void moreThanTheIdleBufferHoldsContinuesInAPoolBufferThatParkingGivesBack() throws IOException {
+        BufferPool pool = new BufferPool(64, 4);
+        String head = "GET /a-longer-target HTTP/1.1\r\nHost: x\r\n\r\n";
+        ConnectionInput in = new ConnectionInput(socket(head), pool, 16, 1024);
+        in.readTimeoutNanos(Long.MAX_VALUE / 4);
+        while (in.buffered() < head.length()) {
+            in.fill();
+        }
+        assertEquals(64, in.buffer().length, "a buffer of the pool's size");
+        assertEquals(head, new String(in.buffer(), in.position(), in.buffered(), StandardCharsets.ISO_8859_1));
+
+        in.park();
+        assertEquals(64, in.buffer().length, "unread bytes keep their buffer");
+        in.position(in.limit());
+        in.park();
+        assertEquals(16, in.buffer().length, "the idle buffer again");
+        assertEquals(1, pool.kept());
+    }
 }

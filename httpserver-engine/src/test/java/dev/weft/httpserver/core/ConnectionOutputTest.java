@@ -317,4 +317,39 @@ class ConnectionOutputTest {
         out.flush();
         assertEquals(1, sink.flushes);
     }
+
+    @Test
+    void anOutputOnAPoolTakesItsBufferAtTheFirstWriteAndGivesItBackWhenParked() throws IOException {
+        BufferPool pool = new BufferPool(64, 4);
+        byte[] lent = new byte[64];
+        pool.give(lent);
+        Sink sink = new Sink();
+        ConnectionOutput out = new ConnectionOutput(sink, pool, DataRateMeter.unlimited(), null);
+        assertEquals(1, pool.kept(), "no buffer before the first write");
+
+        out.writeLatin1("HTTP/1.1 200 OK\r\n");
+        assertEquals(0, pool.kept());
+        out.flush();
+        assertSame(lent, sink.lastArray, "the response went out of the pool's array");
+        out.park();
+        assertEquals(1, pool.kept());
+
+        out.write("next".getBytes(StandardCharsets.US_ASCII));
+        out.writeDecimal(42);
+        out.flush();
+        assertEquals("HTTP/1.1 200 OK\r\nnext42", sink.text());
+        assertEquals(0, pool.kept());
+    }
+
+    @Test
+    void parkingKeepsABufferThatHoldsBytes() throws IOException {
+        BufferPool pool = new BufferPool(64, 4);
+        Sink sink = new Sink();
+        ConnectionOutput out = new ConnectionOutput(sink, pool, DataRateMeter.unlimited(), null);
+        out.write('x');
+        out.park();
+        assertEquals(0, pool.kept(), "a buffer with unsent bytes stays");
+        out.flush();
+        assertEquals("x", sink.text());
+    }
 }
