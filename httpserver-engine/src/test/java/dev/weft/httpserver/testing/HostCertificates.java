@@ -27,6 +27,9 @@ import java.util.List;
  */
 public record HostCertificates(String host, Path keyStore, Path pem) {
 
+    /** The password of every key store and key. */
+    public static final String PASSWORD = TestCertificates.PASSWORD;
+
     private static final Duration KEYTOOL_LIMIT = Duration.ofSeconds(60);
 
     /**

@@ -48,8 +48,6 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
 
     /**
      * Creates a server that is fully configured but not listening; {@link WeftWebServer#start()} binds it.
-     *
-     * @throws IllegalStateException if SNI server-name bundles are requested, which Weft does not offer yet
      */
     @Override
     public WebServer getWebServer(HttpHandler httpHandler) {

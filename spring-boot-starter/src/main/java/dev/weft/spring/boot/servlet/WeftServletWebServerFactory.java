@@ -80,7 +80,6 @@ public class WeftServletWebServerFactory extends AbstractConfigurableWebServerFa
      * {@link WebServer#start()}.
      *
      * @throws WebServerException     if an initializer or a {@code ServletContextListener} failed
-     * @throws IllegalStateException if SNI server-name bundles are requested, which Weft does not offer yet
      */
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {
