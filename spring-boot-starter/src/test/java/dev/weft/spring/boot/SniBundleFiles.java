@@ -26,12 +26,10 @@ import java.util.List;
  */
 public final class SniBundleFiles {
 
-    private final Path dir;
     private final List<HostCertificates> hosts;
     private final HostCertificates nextA;
 
-    private SniBundleFiles(Path dir, List<HostCertificates> hosts, HostCertificates nextA) {
-        this.dir = dir;
+    private SniBundleFiles(List<HostCertificates> hosts, HostCertificates nextA) {
         this.hosts = hosts;
         this.nextA = nextA;
     }
@@ -44,7 +42,7 @@ public final class SniBundleFiles {
             List<HostCertificates> hosts = HostCertificates.generate(dir,
                     List.of("default.test", "a.test", "b.test"), List.of("EC", "EC", "RSA"));
             HostCertificates nextA = HostCertificates.generate(next, List.of("a.test"), List.of("EC")).get(0);
-            return new SniBundleFiles(dir, hosts, nextA);
+            return new SniBundleFiles(hosts, nextA);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -86,11 +84,6 @@ public final class SniBundleFiles {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The directory of the key stores. */
-    public Path directory() {
-        return dir;
     }
 
     /**

@@ -4,39 +4,23 @@ import dev.weft.spring.boot.ServerNameBundlesContract;
 import dev.weft.spring.boot.SniBundleFiles;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** A WebFlux application with {@code server.ssl.server-name-bundles}: the certificate by SNI name, and reloads. */
-@SpringBootTest(classes = WeftTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = WeftTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "server.http2.enabled=true")
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WeftWebFluxServerNameBundlesTest extends ServerNameBundlesContract {
 
     private static final SniBundleFiles FILES = SniBundleFiles.generate();
 
+    WeftWebFluxServerNameBundlesTest() {
+        super(FILES, "/greeting");
+    }
+
     @DynamicPropertySource
     static void bundles(DynamicPropertyRegistry registry) {
         FILES.register(registry);
-    }
-
-    @LocalServerPort
-    int port;
-
-    @Override
-    protected SniBundleFiles files() {
-        return FILES;
-    }
-
-    @Override
-    protected int port() {
-        return port;
-    }
-
-    @Override
-    protected String okPath() {
-        return "/greeting";
     }
 }
