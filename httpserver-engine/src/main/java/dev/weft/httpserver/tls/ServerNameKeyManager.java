@@ -145,9 +145,9 @@ public final class ServerNameKeyManager extends X509ExtendedKeyManager {
     private static String requestedHostName(SSLSession handshake) {
         if (handshake instanceof ExtendedSSLSession extended) {
             for (SNIServerName name : extended.getRequestedServerNames()) {
-                if (name.getType() == StandardConstants.SNI_HOST_NAME) {
-                    return name instanceof SNIHostName host ? host.getAsciiName()
-                            : new SNIHostName(name.getEncoded()).getAsciiName();
+                // the JDK parses a host name (type 0) into an SNIHostName
+                if (name.getType() == StandardConstants.SNI_HOST_NAME && name instanceof SNIHostName host) {
+                    return host.getAsciiName();
                 }
             }
         }
