@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Where and how a Weft server listens, as a Spring Boot server factory says: its port and address, and TLS
  * from its {@link Ssl} (an SSL bundle or key-store properties, the bundle's protocols and ciphers, client
- * authentication).
+ * authentication, a certificate per SNI server name from {@code server-name-bundles}).
  *
  * @param address           where to listen, or {@code null} for port -1 (never listen)
  * @param httpsConfigurator the TLS configuration, or {@code null} for cleartext HTTP
