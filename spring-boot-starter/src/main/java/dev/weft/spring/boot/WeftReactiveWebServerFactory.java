@@ -16,10 +16,10 @@ import org.springframework.http.server.reactive.HttpHandler;
  *
  * <p>Honours everything Spring Boot sets on a reactive server factory: port ({@code 0} picks a free port,
  * {@code -1} never listens), address, SSL (a {@link Ssl} with an SSL bundle or key-store properties,
- * enabled protocols and ciphers from the bundle's options, client authentication), compression, HTTP/2, the
- * server header and the shutdown mode. With {@link Http2} enabled, TLS connections offer {@code h2} by ALPN and
- * cleartext ones accept HTTP/2 with prior knowledge ({@code h2c}), as {@link #setHttp2Settings} allows; without
- * it (the default) the server speaks HTTP/1.1 only.
+ * enabled protocols and ciphers from the bundle's options, client authentication, server-name bundles for SNI),
+ * compression, HTTP/2, the server header and the shutdown mode. With {@link Http2} enabled, TLS connections
+ * offer {@code h2} by ALPN and cleartext ones accept HTTP/2 with prior knowledge ({@code h2c}), as
+ * {@link #setHttp2Settings} allows; without it (the default) the server speaks HTTP/1.1 only.
  *
  * <p>The engine's own limits and timeouts are set with the {@code set…} methods of
  * {@link ConfigurableWeftWebServerFactory} ({@code weft.server.*} properties when auto-configured) and, last,
@@ -48,8 +48,6 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
 
     /**
      * Creates a server that is fully configured but not listening; {@link WeftWebServer#start()} binds it.
-     *
-     * @throws IllegalStateException if SNI server-name bundles are requested, which Weft does not offer yet
      */
     @Override
     public WebServer getWebServer(HttpHandler httpHandler) {

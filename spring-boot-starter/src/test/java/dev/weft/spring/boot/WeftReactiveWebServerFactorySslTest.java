@@ -3,6 +3,7 @@ package dev.weft.spring.boot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.ssl.DefaultSslBundleRegistry;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.jks.JksSslStoreBundle;
@@ -15,10 +16,6 @@ import org.springframework.http.server.reactive.SslInfo;
 import reactor.core.publisher.Mono;
 
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,10 +24,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /** TLS set up by {@link WeftReactiveWebServerFactory} from Spring Boot's {@link Ssl} and SSL bundles. */
 @Timeout(60)
@@ -64,11 +59,11 @@ class WeftReactiveWebServerFactorySslTest {
         factory.setSslBundles(bundles);
         WeftWebServer server = start(factory);
         assertThat(server.isSecure()).isTrue();
-        assertThat(serverCertificateSubject(server.getPort())).isEqualTo("CN=first");
+        assertThat(SniBundleFiles.presentedName(server.getPort(), null)).isEqualTo("first");
 
         bundles.updateBundle("weft", bundle(second, null));
 
-        assertThat(serverCertificateSubject(server.getPort())).isEqualTo("CN=second");
+        assertThat(SniBundleFiles.presentedName(server.getPort(), null)).isEqualTo("second");
     }
 
     @Test
@@ -88,14 +83,13 @@ class WeftReactiveWebServerFactorySslTest {
     }
 
     @Test
-    void serverNameBundlesAreRejectedClearly() {
-        Ssl ssl = Ssl.forBundle("weft");
-        ssl.setServerNameBundles(List.of(new Ssl.ServerNameSslBundle("example.org", "other")));
+    void serverNameBundlesServeEachNameItsCertificateAndFollowTheReloadsOfEachBundle(@TempDir Path dir) {
+        ServerNameBundleRegistry registry = new ServerNameBundleRegistry(dir);
         WeftReactiveWebServerFactory factory = new WeftReactiveWebServerFactory(0);
-        factory.setSsl(ssl);
+        factory.setSsl(registry.ssl());
+        factory.setSslBundles(registry.bundles());
 
-        assertThatIllegalStateException().isThrownBy(() -> factory.getWebServer(whoami))
-                .withMessageContaining("server.ssl.server-name-bundles");
+        registry.assertEachNameGetsItsCertificateAcrossReloads(start(factory).getPort());
     }
 
     private WeftWebServer start(WeftReactiveWebServerFactory factory) {
@@ -125,35 +119,5 @@ class WeftReactiveWebServerFactorySslTest {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
-    }
-
-    /** The subject of the certificate the server presents to a new connection. */
-    private static String serverCertificateSubject(int port) throws Exception {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] { new AcceptingTrustManager() }, null);
-        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
-            socket.setSoTimeout(5000);
-            socket.startHandshake();
-            return ((X509Certificate) socket.getSession().getPeerCertificates()[0])
-                    .getSubjectX500Principal().getName();
-        }
-    }
-
-    /** Trusts any server: these tests only look at which certificate is presented. */
-    private static final class AcceptingTrustManager implements X509TrustManager {
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-        }
     }
 }

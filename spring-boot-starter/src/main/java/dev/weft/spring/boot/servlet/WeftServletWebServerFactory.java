@@ -26,9 +26,9 @@ import org.springframework.core.io.ResourceLoader;
  *
  * <p>Honours everything Spring Boot sets on a servlet server factory ({@link ServletContainerMapping} says how
  * each servlet setting maps onto the container): port ({@code 0} picks a free port, {@code -1} never listens),
- * address, SSL ({@link Ssl} with an SSL bundle or key-store properties, client authentication), compression,
- * HTTP/2 ({@code h2} by ALPN over TLS, {@code h2c} with prior knowledge in cleartext, as
- * {@link #setHttp2Settings} allows), the server header, the shutdown mode, the context path, display name,
+ * address, SSL ({@link Ssl} with an SSL bundle or key-store properties, client authentication, server-name
+ * bundles for SNI), compression, HTTP/2 ({@code h2} by ALPN over TLS, {@code h2c} with prior knowledge in
+ * cleartext, as {@link #setHttp2Settings} allows), the server header, the shutdown mode, the context path, display name,
  * context init parameters, sessions (timeout, tracking modes, cookie, persistence), the MIME table, locale
  * charsets, error pages, the default servlet, the document root and {@code META-INF/resources} of jars,
  * {@code SameSite} suppliers and web listeners. The engine's own limits and timeouts are set with the
@@ -80,7 +80,6 @@ public class WeftServletWebServerFactory extends AbstractConfigurableWebServerFa
      * {@link WebServer#start()}.
      *
      * @throws WebServerException     if an initializer or a {@code ServletContextListener} failed
-     * @throws IllegalStateException if SNI server-name bundles are requested, which Weft does not offer yet
      */
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {

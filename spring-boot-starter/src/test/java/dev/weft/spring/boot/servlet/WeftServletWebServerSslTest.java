@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.servlet;
 
+import dev.weft.spring.boot.ServerNameBundleRegistry;
 import dev.weft.spring.boot.TestCertificates;
 import jakarta.servlet.SessionTrackingMode;
 import jakarta.servlet.http.HttpServlet;
@@ -35,14 +36,12 @@ import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Spring Boot's servlet factory contract on Weft: TLS from JKS, PKCS12 and PEM key material and from SSL
@@ -235,13 +234,12 @@ class WeftServletWebServerSslTest {
     }
 
     @Test
-    void serverNameBundlesAreRefusedClearly() {
-        Ssl ssl = Ssl.forBundle("test");
-        ssl.setServerNameBundles(List.of(new Ssl.ServerNameSslBundle("example.org", "other")));
-        WeftServletWebServerFactory factory = factory(ssl);
+    void serverNameBundlesServeEachNameItsCertificateAndFollowTheReloadsOfEachBundle(@TempDir Path dir) {
+        ServerNameBundleRegistry registry = new ServerNameBundleRegistry(dir);
+        WeftServletWebServerFactory factory = factory(registry.ssl());
+        factory.setSslBundles(registry.bundles());
 
-        assertThatIllegalStateException().isThrownBy(() -> factory.getWebServer())
-                .withMessageContaining("server-name-bundles");
+        registry.assertEachNameGetsItsCertificateAcrossReloads(servers.start(factory).getPort());
     }
 
     private WebServer start(Ssl ssl) {
