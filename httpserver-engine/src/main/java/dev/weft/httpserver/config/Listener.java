@@ -49,12 +49,7 @@ public final class Listener {
         return new Listener(address, backlog, tls, offered);
     }
 
-    /** A copy on {@code address}, e.g. the address a listener was bound to. */
-    public Listener withAddress(InetSocketAddress address) {
-        return new Listener(address, backlog, tls, http2);
-    }
-
-    /** Where to listen; once bound (as {@link dev.weft.httpserver.Weft#listeners} reports), the bound address. */
+    /** Where to listen (port 0: any free port; {@code StatsSnapshot.listeners()} tells the one bound). */
     public InetSocketAddress address() {
         return address;
     }

@@ -6,7 +6,9 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -19,7 +21,9 @@ import org.springframework.boot.web.server.WebServerException;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,6 +54,8 @@ public class WeftWebServer implements WebServer {
     private final ServerConfig config;
 
     private final InetSocketAddress address;
+
+    private final List<Listener> additionalListeners;
 
     private final Shutdown shutdown;
 
@@ -85,8 +91,25 @@ public class WeftWebServer implements WebServer {
      * @param shutdown how {@link #shutDownGracefully} behaves
      */
     public WeftWebServer(HttpHandler handler, ServerConfig config, WeftEndpoint endpoint, Shutdown shutdown) {
+        this(handler, config, endpoint, List.of(), shutdown);
+    }
+
+    /**
+     * A server that will serve {@code handler} on context {@code /}, on the endpoint's address and on
+     * {@code additionalListeners}; all are bound or none. {@link #getPort()} is the endpoint's port.
+     *
+     * @param handler             the handler of every request
+     * @param config              the engine configuration
+     * @param endpoint            where to listen (or never, and then on none of the additional listeners either),
+     *                            with or without TLS
+     * @param additionalListeners where else to listen
+     * @param shutdown            how {@link #shutDownGracefully} behaves
+     */
+    public WeftWebServer(HttpHandler handler, ServerConfig config, WeftEndpoint endpoint,
+            List<Listener> additionalListeners, Shutdown shutdown) {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.config = Objects.requireNonNull(config, "config");
+        this.additionalListeners = List.copyOf(additionalListeners);
         this.address = endpoint.address();
         this.httpsConfigurator = endpoint.httpsConfigurator();
         this.shutdown = shutdown != null ? shutdown : Shutdown.IMMEDIATE;
@@ -135,9 +158,11 @@ public class WeftWebServer implements WebServer {
         }
     }
 
-    /** The line logged once the server listens. */
+    /** The line logged once the server listens, e.g. {@code Weft started on ports 8080 (http), 8443 (https)}. */
     protected String startedMessage() {
-        return "Weft started on port " + getPort() + " (" + (isSecure() ? "https" : "http") + ")";
+        List<StatsSnapshot.Listener> listeners = Weft.stats(server).listeners();
+        return "Weft started on port" + (listeners.size() == 1 ? " " : "s ") + listeners.stream()
+                .map(l -> l.address().getPort() + " (" + l.scheme() + ")").collect(Collectors.joining(", "));
     }
 
     /**
@@ -157,19 +182,32 @@ public class WeftWebServer implements WebServer {
     protected void afterDestroyed() {
     }
 
+    /** Binds the endpoint's address, then the additional listeners; if one cannot be bound, none stays bound. */
     private HttpServer createAndBind() {
+        HttpServer created;
         try {
             HttpsConfigurator https = httpsConfigurator;
             if (https == null) {
-                return Weft.createHttpServer(address, 0, config);
+                created = Weft.createHttpServer(address, 0, config);
+            } else {
+                HttpsServer httpsServer = Weft.createHttpsServer(address, 0, config);
+                httpsServer.setHttpsConfigurator(https);
+                created = httpsServer;
             }
-            HttpsServer httpsServer = Weft.createHttpsServer(address, 0, config);
-            httpsServer.setHttpsConfigurator(https);
-            return httpsServer;
         } catch (IOException ex) {
             PortInUseException.throwIfPortBindingException(ex, address::getPort);
             throw new WebServerException("Unable to start Weft on " + address, ex);
         }
+        for (Listener listener : additionalListeners) {
+            try {
+                Weft.addListener(created, listener);
+            } catch (IOException | RuntimeException ex) {
+                created.stop(0);
+                PortInUseException.throwIfPortBindingException(ex, () -> listener.address().getPort());
+                throw new WebServerException("Unable to start Weft on " + listener, ex);
+            }
+        }
+        return created;
     }
 
     /**
@@ -224,6 +262,13 @@ public class WeftWebServer implements WebServer {
         HttpServer current = server;
         InetSocketAddress bound = current != null ? current.getAddress() : null;
         return bound != null ? bound.getPort() : -1;
+    }
+
+    /** The port of every listener, the main one ({@link #getPort()}) first; empty if the server is not running. */
+    public List<Integer> getPorts() {
+        HttpServer current = server;
+        return current == null ? List.of()
+                : Weft.stats(current).listeners().stream().map(l -> l.address().getPort()).toList();
     }
 
     /**
