@@ -8,34 +8,29 @@ import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.stats.StatsSnapshot;
 import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.GracefulShutdownCallback;
 import org.springframework.boot.web.server.GracefulShutdownResult;
-import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.Shutdown;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Collectors;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A {@link WebServer} backed by a Weft {@link HttpServer} (or {@link HttpsServer}).
  *
- * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server, so a server stopped
- * with {@link #stop()} can be started again (until {@link #destroy()}). The engine's acceptor thread is not a
- * daemon thread and keeps the JVM alive while the server runs; each connection runs on its own virtual
- * thread.
+ * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server (with its additional
+ * listeners), so a server stopped with {@link #stop()} can be started again (until {@link #destroy()}). The
+ * engine's acceptor threads are not daemon threads and keep the JVM alive while the server runs.
  *
  * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link Weft#shutdownGracefully}: the
- * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
+ * listening sockets close at once, idle connections are closed, and in-flight exchanges finish (their responses
  * say {@code Connection: close}). {@link #stop()} cuts a pending graceful shutdown short.
  *
  * <p>Subclasses serve something more than a handler (the servlet server runs a servlet container behind it):
@@ -118,7 +113,7 @@ public class WeftWebServer implements WebServer {
     /**
      * Binds and starts the engine server; does nothing if it is running or if this server never listens.
      *
-     * @throws PortInUseException if the port is taken
+     * @throws org.springframework.boot.web.server.PortInUseException if a port is taken (none stays bound)
      * @throws WebServerException if the server cannot start otherwise, or was destroyed
      */
     @Override
@@ -137,7 +132,7 @@ public class WeftWebServer implements WebServer {
                 logger.debug("Weft not listening: port is -1");
                 return;
             }
-            HttpServer started = createAndBind();
+            HttpServer started = EngineServerBinding.bind(address, httpsConfigurator, additionalListeners, config);
             try {
                 HttpContext root = started.createContext("/", handler);
                 if (handler instanceof WeftHttpHandlerAdapter) {
@@ -160,9 +155,7 @@ public class WeftWebServer implements WebServer {
 
     /** The line logged once the server listens, e.g. {@code Weft started on ports 8080 (http), 8443 (https)}. */
     protected String startedMessage() {
-        List<StatsSnapshot.Listener> listeners = Weft.stats(server).listeners();
-        return "Weft started on port" + (listeners.size() == 1 ? " " : "s ") + listeners.stream()
-                .map(l -> l.address().getPort() + " (" + l.scheme() + ")").collect(Collectors.joining(", "));
+        return "Weft started on " + EngineServerBinding.portsDescription(server);
     }
 
     /**
@@ -180,34 +173,6 @@ public class WeftWebServer implements WebServer {
 
     /** Called once by {@link #destroy()}, after the server stopped. Does nothing here. */
     protected void afterDestroyed() {
-    }
-
-    /** Binds the endpoint's address, then the additional listeners; if one cannot be bound, none stays bound. */
-    private HttpServer createAndBind() {
-        HttpServer created;
-        try {
-            HttpsConfigurator https = httpsConfigurator;
-            if (https == null) {
-                created = Weft.createHttpServer(address, 0, config);
-            } else {
-                HttpsServer httpsServer = Weft.createHttpsServer(address, 0, config);
-                httpsServer.setHttpsConfigurator(https);
-                created = httpsServer;
-            }
-        } catch (IOException ex) {
-            PortInUseException.throwIfPortBindingException(ex, address::getPort);
-            throw new WebServerException("Unable to start Weft on " + address, ex);
-        }
-        for (Listener listener : additionalListeners) {
-            try {
-                Weft.addListener(created, listener);
-            } catch (IOException | RuntimeException ex) {
-                created.stop(0);
-                PortInUseException.throwIfPortBindingException(ex, () -> listener.address().getPort());
-                throw new WebServerException("Unable to start Weft on " + listener, ex);
-            }
-        }
-        return created;
     }
 
     /**
@@ -267,8 +232,7 @@ public class WeftWebServer implements WebServer {
     /** The port of every listener, the main one ({@link #getPort()}) first; empty if the server is not running. */
     public List<Integer> getPorts() {
         HttpServer current = server;
-        return current == null ? List.of()
-                : Weft.stats(current).listeners().stream().map(l -> l.address().getPort()).toList();
+        return current == null ? List.of() : EngineServerBinding.ports(current);
     }
 
     /**
