@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsServer;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.FileRegion;
 import dev.weft.httpserver.server.WeftContexts;
@@ -16,6 +17,7 @@ import dev.weft.httpserver.stats.StatsSnapshot;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -55,6 +57,38 @@ public final class Weft {
             server.bind(address, backlog);
         }
         return server;
+    }
+
+    /**
+     * A cleartext server (an {@link HttpServer}, whatever its listeners) bound to every one of {@code listeners}, or
+     * to none: if one cannot be bound, those already bound are closed again. {@code getAddress()} is the first
+     * listener's. Exchanges on a TLS listener are {@link com.sun.net.httpserver.HttpsExchange}s.
+     *
+     * @throws java.net.BindException   naming the address and port that could not be bound
+     * @throws IllegalArgumentException if {@code listeners} is empty or has more than 64
+     */
+    public static HttpServer createServer(ServerConfig config, List<Listener> listeners) throws IOException {
+        if (listeners.isEmpty()) {
+            throw new IllegalArgumentException("no listener");
+        }
+        WeftHttpServer server = new WeftHttpServer(config);
+        server.addListeners(List.copyOf(listeners));
+        return server;
+    }
+
+    /**
+     * Binds one more listener of a Weft server that has not started, sharing its contexts, handlers, limits and
+     * statistics: the server accepts on all of them once started, and its stop closes them all. Exchanges on a
+     * TLS listener are {@link com.sun.net.httpserver.HttpsExchange}s even on a cleartext {@link HttpServer}. The
+     * first listener of an unbound server becomes its address (it cannot be {@code bind}-ed then). If the
+     * listener cannot be bound, the server is left as it was.
+     *
+     * @throws java.net.BindException   naming the address and port that could not be bound
+     * @throws IllegalStateException    if the server has started
+     * @throws IllegalArgumentException if {@code server} is not a Weft server, or would have more than 64 listeners
+     */
+    public static void addListener(HttpServer server, Listener listener) throws IOException {
+        weft(server).addListeners(List.of(listener));
     }
 
     /** Whether {@code server} is a Weft server (created here or by {@code HttpServer.create()} with Weft). */

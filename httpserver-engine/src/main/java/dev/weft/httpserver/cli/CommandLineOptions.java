@@ -1,11 +1,13 @@
 package dev.weft.httpserver.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
- * {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
+ * {@code --listen}, {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
  *
  * @param action           what to do
  * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
@@ -17,9 +19,46 @@ import java.util.Locale;
  * @param keystore         keystore with the key and certificate, or null for a self-signed one
  * @param keystorePassword password of the keystore, or null
  * @param http2            whether to offer HTTP/2 (h2 by ALPN with TLS, h2c without)
+ * @param listen           the {@code --listen} addresses in order, or empty to listen as {@code -b}, {@code -p} and
+ *                         {@code --tls} say
  */
 record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
-                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2) {
+                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2,
+                          List<Endpoint> listen) {
+
+    /** Most {@code --listen} options. */
+    static final int MAX_LISTEN = 16;
+
+    /** One place to listen: {@code http://host:port} or {@code https://host:port} ({@code [v6]:port}). */
+    record Endpoint(boolean tls, String host, int port) {
+
+        static Endpoint parse(String url) throws UsageException {
+            boolean tls = url.startsWith("https://");
+            if (!tls && !url.startsWith("http://")) {
+                throw new UsageException("--listen takes http://host:port or https://host:port, not " + url);
+            }
+            String hostPort = url.substring(tls ? 8 : 7);
+            int colon = hostPort.lastIndexOf(':');
+            String host = colon > 0 ? hostPort.substring(0, colon) : "";
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            if (host.isEmpty() || host.contains("/")) {
+                throw new UsageException("--listen takes http://host:port or https://host:port, not " + url);
+            }
+            return new Endpoint(tls, host, CommandLineOptions.port(hostPort.substring(colon + 1)));
+        }
+    }
+
+    /** Where to listen: the {@code --listen} addresses, else the one of {@code -b}, {@code -p} and {@code --tls}. */
+    List<Endpoint> endpoints() {
+        return listen.isEmpty() ? List.of(new Endpoint(tls, bindAddress, port)) : listen;
+    }
+
+    /** Whether some endpoint is TLS. */
+    boolean anyTls() {
+        return endpoints().stream().anyMatch(Endpoint::tls);
+    }
 
     /** What the command line asks for. */
     enum Action { SERVE, HELP, VERSION }
@@ -53,28 +92,50 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         boolean http2 = false;
         Path keystore = null;
         String password = null;
+        boolean bindOrPortOrTls = false;
+        List<Endpoint> listen = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "-?", "--help" -> {
-                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false, List.of());
                 }
                 case "-version", "--version" -> {
-                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false, List.of());
                 }
-                case "-b", "--bind-address" -> bind = value(args, ++i, a);
-                case "-p", "--port" -> port = port(value(args, ++i, a));
+                case "-b", "--bind-address" -> {
+                    bind = value(args, ++i, a);
+                    bindOrPortOrTls = true;
+                }
+                case "-p", "--port" -> {
+                    port = port(value(args, ++i, a));
+                    bindOrPortOrTls = true;
+                }
+                case "--listen" -> {
+                    if (listen.size() == MAX_LISTEN) {
+                        throw new UsageException("at most " + MAX_LISTEN + " --listen");
+                    }
+                    listen.add(Endpoint.parse(value(args, ++i, a)));
+                }
                 case "-d", "--directory" -> directory = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
                 case "-o", "--output" -> output = output(value(args, ++i, a));
-                case "--tls" -> tls = true;
-                case "--keystore" -> {
-                    keystore = Path.of(value(args, ++i, a)).toAbsolutePath();
+                case "--tls" -> {
                     tls = true;
+                    bindOrPortOrTls = true;
                 }
+                case "--keystore" -> keystore = Path.of(value(args, ++i, a)).toAbsolutePath();
                 case "--keystore-password" -> password = value(args, ++i, a);
                 case "--http2" -> http2 = true;
                 default -> throw new UsageException("unknown option: " + a);
             }
+        }
+        if (!listen.isEmpty() && bindOrPortOrTls) {
+            throw new UsageException("--listen gives address, port and scheme: not with -b, -p or --tls");
+        }
+        if (listen.isEmpty() && keystore != null) {
+            tls = true;
+        } else if (keystore != null && listen.stream().noneMatch(Endpoint::tls)) {
+            throw new UsageException("--keystore needs an https:// --listen");
         }
         if (password != null && keystore == null) {
             throw new UsageException("--keystore-password needs --keystore");
@@ -86,8 +147,8 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                         + PASSWORD_ENV);
             }
         }
-        return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null, port,
-                directory, output, tls, keystore, password, http2);
+        return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null && listen.isEmpty(), port,
+                directory, output, tls, keystore, password, http2, List.copyOf(listen));
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -121,7 +182,7 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
     @Override
     public String toString() {
         // the password stays out of logs and error messages
-        return "CommandLineOptions[" + action + ", " + bindAddress + ":" + port + ", " + directory + ", " + output
+        return "CommandLineOptions[" + action + ", " + endpoints() + ", " + directory + ", " + output
                 + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + "]";
     }
 }

@@ -3,11 +3,12 @@ package dev.weft.httpserver.cli;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.files.FileHandler;
+import dev.weft.httpserver.stats.StatsSnapshot;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -21,6 +22,8 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -32,7 +35,7 @@ import java.util.Properties;
 public final class Main {
 
     static final String USAGE = """
-            Usage: java -jar weft-httpserver.jar [-b address] [-p port] [-d directory]
+            Usage: java -jar weft-httpserver.jar [-b address] [-p port] [--listen url]... [-d directory]
                        [-o none|info|verbose] [--tls] [--keystore file] [--keystore-password password]
                        [--http2] [-h] [-version]
             """;
@@ -43,6 +46,8 @@ public final class Main {
               -b, --bind-address addr   Address to listen on. Default: 127.0.0.1 (loopback only);
                                         "-b 0.0.0.0" or "-b ::" listens on every interface.
               -p, --port port           Port to listen on; 0 picks a free one. Default: 8000.
+                  --listen url          Listen on http://host:port or https://host:port ([v6]:port)
+                                        instead of -b, -p and --tls; repeat it to listen on several.
               -d, --directory dir       Directory to serve. Default: the current directory.
               -o, --output level        none, info (a line per request) or verbose (with headers).
                                         Default: info.
@@ -108,15 +113,12 @@ public final class Main {
             throw new IOException("not a directory: " + options.directory());
         }
         FileHandler files = FileHandler.builder(options.directory()).build();
-        InetAddress address = InetAddress.getByName(options.bindAddress());
         ServerConfig config = ServerConfig.builder()
                 .http2(Http2Config.builder().h2Enabled(options.http2()).h2cEnabled(options.http2()).build())
                 .build();
-        InetSocketAddress socket = new InetSocketAddress(address, options.port());
         String fingerprint = null;
-        HttpServer server;
-        if (options.tls()) {
-            HttpsServer https = Weft.createHttpsServer(socket, 0, config);
+        HttpsConfigurator tls = null;
+        if (options.anyTls()) {
             SSLContext context;
             if (options.keystore() != null) {
                 context = keystoreContext(options);
@@ -125,27 +127,36 @@ public final class Main {
                 context = cert.sslContext();
                 fingerprint = cert.fingerprint();
             }
-            https.setHttpsConfigurator(new HttpsConfigurator(context));
-            server = https;
-        } else {
-            server = Weft.createHttpServer(socket, 0, config);
+            tls = new HttpsConfigurator(context);
         }
+        List<Listener> listeners = new ArrayList<>();
+        for (CommandLineOptions.Endpoint e : options.endpoints()) {
+            InetSocketAddress socket = new InetSocketAddress(InetAddress.getByName(e.host()), e.port());
+            listeners.add(e.tls() ? Listener.https(socket, tls) : Listener.http(socket));
+        }
+        HttpServer server = Weft.createServer(config, listeners);
         HttpContext context = server.createContext("/", files);
         if (options.output() != CommandLineOptions.Output.NONE) {
             context.getFilters().add(new RequestLog(out, options.output() == CommandLineOptions.Output.VERBOSE));
         }
         server.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> server.stop(0), "weft-cli-stop"));
-        banner(options, server.getAddress(), fingerprint, files, out);
-        return server;
-    }
-
-    private static void banner(CommandLineOptions options, InetSocketAddress bound, String fingerprint,
-                               FileHandler files, PrintStream out) {
         if (options.bindDefaulted()) {
             out.println("Listening on loopback only; -b 0.0.0.0 or -b :: listens on every interface.");
         }
-        InetAddress shown = bound.getAddress();
+        for (StatsSnapshot.Listener l : Weft.stats(server).listeners()) {
+            banner(l, options.http2(), files, out);
+        }
+        if (fingerprint != null) {
+            out.println("Self-signed certificate for localhost, SHA-256 fingerprint " + fingerprint);
+        }
+        out.flush();
+        return server;
+    }
+
+    /** The line naming where one listener serves. */
+    private static void banner(StatsSnapshot.Listener listener, boolean http2, FileHandler files, PrintStream out) {
+        InetAddress shown = listener.address().getAddress();
         String note = "";
         if (shown.isAnyLocalAddress()) {
             note = " (every interface)";
@@ -156,15 +167,10 @@ public final class Main {
             }
         }
         String host = shown instanceof Inet6Address ? "[" + shown.getHostAddress() + "]" : shown.getHostAddress();
-        String scheme = options.tls() ? "https" : "http";
-        String protocols = options.http2() ? (options.tls() ? "HTTP/1.1 and HTTP/2 (h2)" : "HTTP/1.1 and HTTP/2 (h2c)")
-                : "HTTP/1.1";
-        out.println("Serving " + files.root() + " and subdirectories at " + scheme + "://" + host + ":"
-                + bound.getPort() + "/" + note + " over " + protocols);
-        if (fingerprint != null) {
-            out.println("Self-signed certificate for localhost, SHA-256 fingerprint " + fingerprint);
-        }
-        out.flush();
+        boolean tls = listener.scheme().equals("https");
+        String protocols = http2 ? (tls ? "HTTP/1.1 and HTTP/2 (h2)" : "HTTP/1.1 and HTTP/2 (h2c)") : "HTTP/1.1";
+        out.println("Serving " + files.root() + " and subdirectories at " + listener.scheme() + "://" + host + ":"
+                + listener.address().getPort() + "/" + note + " over " + protocols);
     }
 
     private static SSLContext keystoreContext(CommandLineOptions options)

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.core;
 
+import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.ServerStats;
 
@@ -31,6 +32,7 @@ public final class Acceptor implements Runnable {
     private final ServerSocket listener;
     private final ConnectionRegistry registry;
     private final ServerStats stats;
+    private final ListenerStats listenerStats;
     private final TransportSecurity security;
     private final ConnectionServer server;
     private final String name;
@@ -41,17 +43,19 @@ public final class Acceptor implements Runnable {
     private long lastFailureLogNanos;
     private int unloggedFailures;
 
-    public Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats,
+    /** @param listenerStats the counters of this listener, beside the server's {@code stats} */
+    public Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, ListenerStats listenerStats,
                     TransportSecurity security, ConnectionServer server) {
-        this(listener, registry, stats, security, server, null);
+        this(listener, registry, stats, listenerStats, security, server, null);
     }
 
     /** @param connectionThreads makes each connection's thread; null for virtual threads (tests inject failures) */
-    Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, TransportSecurity security,
-             ConnectionServer server, ThreadFactory connectionThreads) {
+    Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, ListenerStats listenerStats,
+             TransportSecurity security, ConnectionServer server, ThreadFactory connectionThreads) {
         this.listener = listener;
         this.registry = registry;
         this.stats = stats;
+        this.listenerStats = listenerStats;
         this.security = security;
         this.server = server;
         this.name = "weft-" + listener.getLocalPort();
@@ -90,7 +94,7 @@ public final class Acceptor implements Runnable {
     private void startConnection(Socket socket) {
         Connection c = null;
         try {
-            c = registry.tryOpen(socket);
+            c = registry.tryOpen(socket, listenerStats);
             if (c == null) {
                 refuse(socket);
                 return;

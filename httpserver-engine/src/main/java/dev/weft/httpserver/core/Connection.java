@@ -1,6 +1,7 @@
 package dev.weft.httpserver.core;
 
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.ServerStats;
 
@@ -48,6 +49,7 @@ public final class Connection {
     private final Socket socket;
     private final ServerConfig config;
     private final ServerStats stats;
+    private final ListenerStats listenerStats;
     private final ConnectionRegistry registry;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
@@ -69,10 +71,12 @@ public final class Connection {
     /** Set when the registry slot has been given back (by eviction or by the close). */
     private final AtomicBoolean slotReleased = new AtomicBoolean();
 
-    Connection(Socket socket, ServerConfig config, ServerStats stats, ConnectionRegistry registry) {
+    Connection(Socket socket, ServerConfig config, ServerStats stats, ListenerStats listenerStats,
+               ConnectionRegistry registry) {
         this.socket = socket;
         this.config = config;
         this.stats = stats;
+        this.listenerStats = listenerStats;
         this.registry = registry;
         this.remote = (InetSocketAddress) socket.getRemoteSocketAddress();
         this.local = (InetSocketAddress) socket.getLocalSocketAddress();
@@ -112,6 +116,17 @@ public final class Connection {
 
     public ServerStats stats() {
         return stats;
+    }
+
+    /** The counters of the listener that accepted this connection. */
+    ListenerStats listenerStats() {
+        return listenerStats;
+    }
+
+    /** Counts a request head received (or rejected) on this connection, for the server and for its listener. */
+    public void requestReceived() {
+        stats.requestReceived();
+        listenerStats.requestReceived();
     }
 
     /** The thread serving this connection, once it runs; for diagnostics. */

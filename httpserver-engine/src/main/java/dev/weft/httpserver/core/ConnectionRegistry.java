@@ -1,6 +1,7 @@
 package dev.weft.httpserver.core;
 
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.lang.System.Logger.Level;
@@ -73,13 +74,13 @@ public final class ConnectionRegistry {
     }
 
     /**
-     * Reserves a slot and registers a new connection for the socket; at the limit, evicts a victim to make
-     * room.
+     * Reserves a slot and registers a new connection for the socket, accepted by the listener counted by
+     * {@code listener}; at the limit, evicts a victim to make room.
      *
      * @return the connection, or {@code null} when the limit is reached with no victim, or the server is
      *         stopping
      */
-    public Connection tryOpen(Socket socket) {
+    public Connection tryOpen(Socket socket, ListenerStats listener) {
         if (draining) {
             return null;
         }
@@ -89,7 +90,7 @@ public final class ConnectionRegistry {
         }
         Connection c = null;
         try {
-            c = new Connection(socket, config, stats, this);
+            c = new Connection(socket, config, stats, listener, this);
             connections.add(c);
         } catch (RuntimeException | Error e) {
             // e.g. out of memory: give the slot back
@@ -100,6 +101,7 @@ public final class ConnectionRegistry {
             throw e;
         }
         stats.connectionOpened();
+        listener.connectionOpened();
         return c;
     }
 
@@ -108,6 +110,7 @@ public final class ConnectionRegistry {
         c.flushByteCounts();
         if (connections.remove(c)) {
             stats.connectionClosed();
+            c.listenerStats().connectionClosed();
             if (c.releaseSlot()) {
                 count.decrementAndGet();
             }

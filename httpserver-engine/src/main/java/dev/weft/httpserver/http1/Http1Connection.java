@@ -102,7 +102,7 @@ public final class Http1Connection implements ConnectionServer {
                     return;
                 }
             } catch (BadRequestException e) {
-                stats.requestReceived();
+                c.requestReceived();
                 stats.protocolError(e.kind());
                 LOG.log(Level.DEBUG, () -> "rejected request from " + c.remoteAddress() + ": " + e.getMessage());
                 sendErrorAndClose(c, e.status(), e.getMessage());
@@ -119,7 +119,7 @@ public final class Http1Connection implements ConnectionServer {
                 stats.protocolError(ProtocolError.UNEXPECTED_EOF);
                 return;
             }
-            stats.requestReceived();
+            c.requestReceived();
             Http1Exchange exchange = new Http1Exchange(c, head);
             stats.exchangeStarted();
             boolean reusable;

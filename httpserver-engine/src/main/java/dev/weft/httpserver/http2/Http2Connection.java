@@ -392,7 +392,7 @@ public final class Http2Connection {
             closedStreams.add(id, StreamState.RESET_SENT); // after our GOAWAY: ignored (§6.8)
             return;
         }
-        stats.requestReceived();
+        connection.requestReceived();
         if (tooLarge || fields.size() > config.maxHeaderCount()) {
             stats.protocolError(ProtocolError.HEADERS_TOO_LARGE);
             rejections.rejectEarly(id, 431, "request header fields too large", peer.initialWindowSize(),

@@ -1,6 +1,5 @@
 package dev.weft.httpserver.server;
 
-import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
 import dev.weft.httpserver.core.ConnectionServer;
@@ -15,28 +14,29 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 
 /**
- * Chooses the protocol of a new connection: HTTP/2 when TLS negotiated {@code h2} by ALPN, or when a
- * cleartext client opens with the HTTP/2 connection preface (prior knowledge, RFC 9113 §3.3); HTTP/1.1
- * otherwise.
+ * Chooses the protocol of a new connection of one listener: HTTP/2, if the listener speaks it, when TLS
+ * negotiated {@code h2} by ALPN, or when a cleartext client opens with the HTTP/2 connection preface (prior
+ * knowledge, RFC 9113 §3.3); HTTP/1.1 otherwise.
  */
 final class ProtocolSelector implements ConnectionServer {
 
     private final ConnectionServer http1;
     private final ConnectionServer http2;
-    private final Http2Config settings;
+    private final boolean http2Offered;
 
-    ProtocolSelector(ExchangeDispatcher dispatcher, Http2Config settings) {
+    /** @param http2Offered whether the listener speaks HTTP/2 ({@code h2} on TLS, {@code h2c} on cleartext) */
+    ProtocolSelector(ExchangeDispatcher dispatcher, boolean http2Offered) {
         this.http1 = new Http1Connection(dispatcher);
         this.http2 = Http2Connection.server(dispatcher);
-        this.settings = settings;
+        this.http2Offered = http2Offered;
     }
 
     @Override
     public void serve(Connection c) throws IOException {
         SSLSocket tls = c.sslSocket();
         if (tls != null) {
-            (settings.h2Enabled() && "h2".equals(tls.getApplicationProtocol()) ? http2 : http1).serve(c);
-        } else if (!settings.h2cEnabled()) {
+            (http2Offered && "h2".equals(tls.getApplicationProtocol()) ? http2 : http1).serve(c);
+        } else if (!http2Offered) {
             http1.serve(c);
         } else if (startsWithPreface(c)) {
             http2.serve(c);

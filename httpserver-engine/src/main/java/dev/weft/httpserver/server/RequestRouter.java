@@ -30,15 +30,13 @@ final class RequestRouter implements ExchangeDispatcher {
     private final ContextRegistry contexts;
     private final ServerStats stats;
     private final Supplier<Executor> executor;
-    private final boolean https;
     private final WeftHttpContext notFoundContext;
 
-    RequestRouter(ContextRegistry contexts, ServerStats stats, Supplier<Executor> executor, boolean https,
+    RequestRouter(ContextRegistry contexts, ServerStats stats, Supplier<Executor> executor,
                   com.sun.net.httpserver.HttpServer server) {
         this.contexts = contexts;
         this.stats = stats;
         this.executor = executor;
-        this.https = https;
         this.notFoundContext = new WeftHttpContext("/", RequestRouter::notFound, server);
     }
 
@@ -47,7 +45,9 @@ final class RequestRouter implements ExchangeDispatcher {
         WeftHttpContext context = contexts.find(transport.routingPath());
         boolean found = context != null;
         Exchange exchange = new Exchange(transport, found ? context : notFoundContext);
-        HttpExchange api = https ? new WeftHttpsExchange(exchange) : new WeftHttpExchange(exchange);
+        // An HttpsExchange wherever the connection is TLS: the listener decides, not the server's type.
+        HttpExchange api = transport.sslSession() != null ? new WeftHttpsExchange(exchange)
+                : new WeftHttpExchange(exchange);
         Executor e = executor.get();
         if (e == null || found && context.inline()) {
             if (found) {

@@ -3,10 +3,10 @@ package dev.weft.httpserver.server;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.core.Acceptor;
 import dev.weft.httpserver.core.ConnectionRegistry;
-import dev.weft.httpserver.core.TransportSecurity;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsHandler;
 import dev.weft.httpserver.stats.StatsSnapshot;
@@ -15,9 +15,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.BindException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.channels.ServerSocketChannel;
-import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.Queue;
@@ -27,9 +25,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
- * What {@link WeftHttpServer} and {@link WeftHttpsServer} share: the listening socket, lifecycle
+ * What {@link WeftHttpServer} and {@link WeftHttpsServer} share: the listeners ({@link ListenerSet}), lifecycle
  * ({@code bind → start → stop}), contexts, executor, connections and statistics of one server.
  */
 final class ServerRuntime {
@@ -44,11 +43,11 @@ final class ServerRuntime {
     private final ConnectionRegistry connections;
     private final RequestRouter router;
     private final HttpServer owner;
-    private final boolean https;
+    /** The TLS configuration of the listener {@link #bind} binds, or null for cleartext. */
+    private final Supplier<HttpsConfigurator> ownTls;
     private final ReentrantLock lock = new ReentrantLock();
     private State state = State.NEW;
-    private ServerSocket listener;
-    private Thread acceptorThread;
+    private final ListenerSet listeners = new ListenerSet();
     /** The executor set through the JDK API, or null. */
     private volatile Executor executor;
     /** The platform threads handlers run on when threads.virtual is off and no executor is set; or null. */
@@ -61,12 +60,13 @@ final class ServerRuntime {
     private final Queue<CompletableFuture<Boolean>> gracefulShutdowns = new ConcurrentLinkedQueue<>();
     private volatile boolean stopping;
 
-    ServerRuntime(ServerConfig config, HttpServer owner, boolean https) {
+    /** @param ownTls the TLS configuration of the listener {@link #bind} binds, or null for cleartext */
+    ServerRuntime(ServerConfig config, HttpServer owner, Supplier<HttpsConfigurator> ownTls) {
         this.config = Objects.requireNonNull(config, "config");
         this.owner = owner;
-        this.https = https;
+        this.ownTls = ownTls;
         this.connections = new ConnectionRegistry(config, stats);
-        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, https, owner);
+        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, owner);
         if (config.statsPath() != null) {
             contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
         }
@@ -84,49 +84,47 @@ final class ServerRuntime {
         return stats.snapshot();
     }
 
+    /** The JDK's {@code bind}: the server's first listener, cleartext or TLS as the server is. */
     void bind(InetSocketAddress address, int backlog) throws IOException {
         Objects.requireNonNull(address, "null address");
+        boolean http2 = ownTls != null ? config.http2().h2Enabled() : config.http2().h2cEnabled();
+        bindAll(List.of(new BoundListener.Endpoint(address, backlog, ownTls, http2)), true);
+    }
+
+    /** See {@link WeftServer#addListeners}. */
+    void addListeners(List<Listener> added) throws IOException {
+        bindAll(added.stream().map(l -> BoundListener.Endpoint.of(l, config.http2())).toList(), false);
+    }
+
+    private void bindAll(List<BoundListener.Endpoint> endpoints, boolean byJdkBind) throws IOException {
         lock.lock();
         try {
-            if (state != State.NEW) {
+            if (byJdkBind && state != State.NEW) {
                 throw new BindException("HttpServer already bound");
+            } else if (state != State.NEW && state != State.BOUND) {
+                throw new IllegalStateException("listeners are added before the server starts; it is " + state);
             }
-            // Cleartext connections are accepted through a channel, so that each socket has one: file regions go
-            // from the file to it without copying (FileChannel.transferTo). The sockets are still used in blocking
-            // mode, through their streams. TLS has no use for the channel: its bytes are encrypted on the heap.
-            ServerSocket s = https ? new ServerSocket() : ServerSocketChannel.open().socket();
-            try {
-                s.setReuseAddress(true);
-                s.bind(address, backlog > 0 ? backlog : config.backlog());
-            } catch (IOException e) {
-                s.close();
-                throw e;
-            }
-            listener = s;
-            InetSocketAddress bound = (InetSocketAddress) s.getLocalSocketAddress();
-            stats.serverName((owner instanceof com.sun.net.httpserver.HttpsServer ? "https://" : "http://")
-                    + bound.getHostString() + ":" + bound.getPort());
+            listeners.bindAll(endpoints, config, stats);
+            stats.serverName(listeners.names());
             state = State.BOUND;
         } finally {
             lock.unlock();
         }
     }
 
-    void start(TransportSecurity security) {
+    void start() {
         lock.lock();
         try {
             if (state != State.BOUND) {
                 throw new IllegalStateException("server in wrong state: " + state);
             }
+            int port = listeners.firstAddress().getPort();
             if (executor == null && !config.threads().virtual()) {
-                pool = new HandlerPool(config.threads(), "weft-handler-" + listener.getLocalPort());
+                pool = new HandlerPool(config.threads(), "weft-handler-" + port);
             }
-            connections.start("weft-" + listener.getLocalPort());
-            Acceptor acceptor = new Acceptor(listener, connections, stats, security,
-                    new ProtocolSelector(router, config.http2()));
-            acceptorThread = acceptor.start();
+            connections.start("weft-" + port);
+            listeners.startAll(config, connections, stats, router);
             state = State.STARTED;
-            LOG.log(Level.DEBUG, () -> "Weft listening on " + listener.getLocalSocketAddress());
         } finally {
             lock.unlock();
         }
@@ -290,7 +288,7 @@ final class ServerRuntime {
             switch (state) {
                 case STARTED -> {
                     state = State.STOPPING;
-                    closeListener();
+                    listeners.closeAll();
                     connections.beginDrain();
                     runStopActions();
                     return true;
@@ -300,7 +298,7 @@ final class ServerRuntime {
                 }
                 case NEW, BOUND -> {
                     state = State.STOPPED;
-                    closeListener();
+                    listeners.closeAll();
                     return false;
                 }
                 default -> {
@@ -326,25 +324,20 @@ final class ServerRuntime {
             lock.unlock();
         }
         try {
-            acceptorThread.join(Duration.ofSeconds(5));
+            listeners.awaitAcceptorsEnd(TimeUnit.SECONDS.toNanos(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    private void closeListener() {
-        try {
-            if (listener != null) {
-                listener.close();
-            }
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, () -> "closing listener failed: " + e);
-        }
-    }
-
+    /** The first listener's address, or null before one is bound. */
     InetSocketAddress address() {
-        ServerSocket s = listener;
-        return s == null ? null : (InetSocketAddress) s.getLocalSocketAddress();
+        lock.lock();
+        try {
+            return listeners.firstAddress();
+        } finally {
+            lock.unlock();
+        }
     }
 
     HttpContext createContext(String path, HttpHandler handler) {

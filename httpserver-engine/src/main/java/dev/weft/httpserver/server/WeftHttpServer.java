@@ -3,13 +3,14 @@ package dev.weft.httpserver.server;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.core.TransportSecurity;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -20,7 +21,7 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
 
     /** An unbound server; {@link #bind} it before {@link #start()}. */
     public WeftHttpServer(ServerConfig config) {
-        this.runtime = new ServerRuntime(config, this, false);
+        this.runtime = new ServerRuntime(config, this, null);
     }
 
     @Override
@@ -49,8 +50,13 @@ public final class WeftHttpServer extends HttpServer implements WeftServer {
     }
 
     @Override
+    public void addListeners(List<Listener> listeners) throws IOException {
+        runtime.addListeners(listeners);
+    }
+
+    @Override
     public void start() {
-        runtime.start(TransportSecurity.NONE);
+        runtime.start();
     }
 
     @Override

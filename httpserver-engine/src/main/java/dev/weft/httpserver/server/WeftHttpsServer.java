@@ -4,13 +4,14 @@ import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
-import dev.weft.httpserver.tls.TlsTransport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -26,7 +27,7 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
 
     /** An unbound server; set a configurator and {@link #bind} it before {@link #start()}. */
     public WeftHttpsServer(ServerConfig config) {
-        this.runtime = new ServerRuntime(config, this, true);
+        this.runtime = new ServerRuntime(config, this, () -> configurator);
     }
 
     @Override
@@ -65,12 +66,16 @@ public final class WeftHttpsServer extends HttpsServer implements WeftServer {
     }
 
     @Override
+    public void addListeners(List<Listener> listeners) throws IOException {
+        runtime.addListeners(listeners);
+    }
+
+    @Override
     public void start() {
         if (configurator == null) {
             throw new IllegalStateException("HttpsConfigurator not set");
         }
-        runtime.start(new TlsTransport(() -> configurator, runtime.config().tlsHandshakeTimeout(), runtime.stats(),
-                runtime.config().http2().h2Enabled()));
+        runtime.start();
     }
 
     @Override

@@ -1,9 +1,12 @@
 package dev.weft.httpserver.server;
 
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
+import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -37,6 +40,9 @@ public interface WeftServer {
      * must not block. Returns what removes the registration.
      */
     Runnable whenStopping(Runnable action);
+
+    /** See {@link dev.weft.httpserver.Weft#addListener}: binds all of {@code listeners} or none. */
+    void addListeners(List<Listener> listeners) throws IOException;
 
     /** See {@link dev.weft.httpserver.Weft#applicationExecutor}. */
     Executor applicationExecutor();

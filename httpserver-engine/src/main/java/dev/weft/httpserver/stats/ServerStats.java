@@ -1,8 +1,11 @@
 package dev.weft.httpserver.stats;
 
+import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -44,6 +47,8 @@ public final class ServerStats {
     private final LongAdder tunnelBytes = new LongAdder();
     private final LongAdder[] protocolErrors = new LongAdder[ProtocolError.values().length];
     private final ClientEventSummary clientEvents;
+    /** One per listener bound, in the order they were bound. */
+    private final List<ListenerStats> listeners = new CopyOnWriteArrayList<>();
 
     /** Creates zeroed counters; client events are summarised at {@code INFO} at most once a minute per kind. */
     public ServerStats() {
@@ -75,7 +80,19 @@ public final class ServerStats {
                 lowResourcesCloses.sum(), stopCloses.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
-                webSocket(), proxy());
+                webSocket(), proxy(), listeners.stream().map(ListenerStats::snapshot).toList());
+    }
+
+    /**
+     * Adds the counters of a listener just bound to {@code address}, reported in {@link StatsSnapshot#listeners()}
+     * after those added before.
+     *
+     * @param scheme {@code "http"} or {@code "https"}
+     */
+    public ListenerStats listener(String scheme, InetSocketAddress address) {
+        ListenerStats l = new ListenerStats(scheme, address);
+        listeners.add(l);
+        return l;
     }
 
     private StatsSnapshot.WebSocket webSocket() {

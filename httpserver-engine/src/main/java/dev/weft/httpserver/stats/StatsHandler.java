@@ -83,11 +83,23 @@ public final class StatsHandler implements HttpHandler {
         return m;
     }
 
+    private static Map<String, Long> listenerCounters(StatsSnapshot.Listener l) {
+        var m = new java.util.LinkedHashMap<String, Long>();
+        m.put("connections_accepted", l.connectionsAccepted());
+        m.put("connections_active", l.connectionsActive());
+        m.put("requests", l.requests());
+        return m;
+    }
+
     static String text(StatsSnapshot s) {
         StringBuilder b = new StringBuilder("# Weft server statistics at ").append(s.time()).append('\n');
         counters(s).forEach((k, v) -> b.append(k).append(' ').append(v).append('\n'));
         s.protocolErrors().forEach((k, v) -> b.append("protocol_errors{kind=\"").append(k.key()).append("\"} ")
                 .append(v).append('\n'));
+        for (StatsSnapshot.Listener l : s.listeners()) {
+            listenerCounters(l).forEach((k, v) -> b.append("listener_").append(k).append("{listener=\"")
+                    .append(l.name()).append("\"} ").append(v).append('\n'));
+        }
         return b.toString();
     }
 
@@ -100,6 +112,14 @@ public final class StatsHandler implements HttpHandler {
             b.append(sep).append('"').append(e.getKey().key()).append("\":").append(e.getValue());
             sep = ",";
         }
-        return b.append("}}").toString();
+        b.append("},\"listeners\":[");
+        sep = "";
+        for (StatsSnapshot.Listener l : s.listeners()) {
+            b.append(sep).append("{\"name\":\"").append(l.name()).append('"');
+            listenerCounters(l).forEach((k, v) -> b.append(",\"").append(k).append("\":").append(v));
+            b.append('}');
+            sep = ",";
+        }
+        return b.append("]}").toString();
     }
 }

@@ -1,6 +1,8 @@
 package dev.weft.httpserver.stats;
 
+import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,6 +33,8 @@ import java.util.Map;
  * @param http2               HTTP/2 connection and stream counters
  * @param webSocket           WebSocket session and message counters
  * @param proxy               proxy handler counters (forwarded requests and CONNECT tunnels)
+ * @param listeners           connection and request counters of each listener, in the order they were bound
+ *                            (the first is the server's {@code getAddress()}); they add up to the server's
  */
 public record StatsSnapshot(
         Instant time,
@@ -50,7 +54,37 @@ public record StatsSnapshot(
         Map<ProtocolError, Long> protocolErrors,
         Http2 http2,
         WebSocket webSocket,
-        Proxy proxy) {
+        Proxy proxy,
+        List<Listener> listeners) {
+
+    /** A snapshot without per-listener counters. */
+    public StatsSnapshot(Instant time, long connectionsAccepted, long connectionsActive, long connectionsRejected,
+                         long requests, long exchangesActive, long bytesReceived, long bytesSent,
+                         long bytesSentZeroCopy, long handlerExceptions, long idleCloses, long timeoutCloses,
+                         long lowResourcesCloses, long stopCloses, Map<ProtocolError, Long> protocolErrors,
+                         Http2 http2, WebSocket webSocket, Proxy proxy) {
+        this(time, connectionsAccepted, connectionsActive, connectionsRejected, requests, exchangesActive,
+                bytesReceived, bytesSent, bytesSentZeroCopy, handlerExceptions, idleCloses, timeoutCloses,
+                lowResourcesCloses, stopCloses, protocolErrors, http2, webSocket, proxy, List.of());
+    }
+
+    /**
+     * The counters of one listener.
+     *
+     * @param scheme              {@code "http"} or {@code "https"}
+     * @param address             the address it is bound to
+     * @param connectionsAccepted connections accepted on it since start
+     * @param connectionsActive   of those, connections open now
+     * @param requests            requests received on its connections (including those answered with an error)
+     */
+    public record Listener(String scheme, InetSocketAddress address, long connectionsAccepted,
+                           long connectionsActive, long requests) {
+
+        /** E.g. {@code https://0.0.0.0:8443}. */
+        public String name() {
+            return scheme + "://" + address.getHostString() + ":" + address.getPort();
+        }
+    }
 
     /**
      * HTTP/2 counters.
@@ -101,12 +135,13 @@ public record StatsSnapshot(
         public static final Proxy NONE = new Proxy(0, 0, 0, 0, 0, 0);
     }
 
-    /** Copies {@code protocolErrors}. */
+    /** Copies {@code protocolErrors} and {@code listeners}. */
     public StatsSnapshot {
         protocolErrors = Map.copyOf(protocolErrors);
         java.util.Objects.requireNonNull(http2, "http2");
         java.util.Objects.requireNonNull(webSocket, "webSocket");
         java.util.Objects.requireNonNull(proxy, "proxy");
+        listeners = List.copyOf(listeners);
     }
 
     /** Sum of all protocol errors. */

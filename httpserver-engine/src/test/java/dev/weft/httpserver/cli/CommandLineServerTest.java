@@ -162,4 +162,26 @@ class CommandLineServerTest {
             assertEquals(2, p.awaitExit());
         }
     }
+
+    @Test
+    void twoListenOptionsServeHttpAndHttpsTogether() throws Exception {
+        try (CliProcess p = CliProcess.start("--listen", "http://127.0.0.1:0", "--listen", "https://127.0.0.1:0",
+                "--http2", "-d", dir.toString(), "-o", "none")) {
+            String http = p.awaitUrl();
+            assertTrue(http.startsWith("http://"), http);
+            String https = p.awaitLine(" at https://").replaceAll(".* at (https://[^/]+/) .*", "$1");
+            assertEquals("hello from the cli\n\n1.1 200", curl(http + "a.txt"));
+            assertEquals("hello from the cli\n\n2 200", curl("--http2-prior-knowledge", http + "a.txt"));
+            assertEquals("hello from the cli\n\n2 200", curl("-k", "--http2", https + "a.txt"));
+            assertFalse(p.out().get(0).startsWith("Listening on loopback only"), p.out().toString());
+        }
+        try (CliProcess p = CliProcess.start("--listen", "http://127.0.0.1:0", "-p", "0")) {
+            assertEquals(1, p.awaitExit());
+            assertTrue(p.err().get(0).contains("not with -b, -p or --tls"), p.err().toString());
+        }
+        try (CliProcess p = CliProcess.start("--listen", "127.0.0.1:8080")) {
+            assertEquals(1, p.awaitExit());
+            assertTrue(p.err().get(0).contains("--listen takes http://host:port"), p.err().toString());
+        }
+    }
 }

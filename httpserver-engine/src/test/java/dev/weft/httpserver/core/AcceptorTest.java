@@ -56,7 +56,9 @@ class AcceptorTest {
             c.output().write("hello\n".getBytes(StandardCharsets.US_ASCII));
             c.output().flush();
         };
-        acceptor = new Acceptor(listener, registry, stats, TransportSecurity.NONE, hello, failing).start();
+        acceptor = new Acceptor(listener, registry, stats,
+                stats.listener("http", (java.net.InetSocketAddress) listener.getLocalSocketAddress()),
+                TransportSecurity.NONE, hello, failing).start();
 
         for (int i = 0; i < 2; i++) {
             try (Socket s = connect()) {

@@ -1,6 +1,7 @@
 package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
@@ -46,6 +47,28 @@ public interface ConfigurableWeftWebServerFactory extends ConfigurableWebServerF
     /** The {@link WeftServerCustomizer}s applied to the engine configuration, in order. */
     default List<WeftServerCustomizer> getServerCustomizers() {
         return getEngineSettings().getServerCustomizers();
+    }
+
+    /**
+     * Adds listeners each server gets beside the main one (the factory's port, address and SSL), as Tomcat's
+     * {@code addAdditionalConnectors}: each its own address and port, cleartext or TLS with its own
+     * {@link com.sun.net.httpserver.HttpsConfigurator}, serving the same application with the same engine
+     * settings. HTTP/2 follows {@link Http2} unless the listener says otherwise. A server binds all its
+     * listeners or none; a port taken fails its start with a {@link org.springframework.boot.web.server.PortInUseException}
+     * naming that port.
+     */
+    default void addAdditionalListeners(Listener... listeners) {
+        getEngineSettings().addAdditionalListeners(Arrays.asList(listeners));
+    }
+
+    /** Replaces the additional listeners ({@link #addAdditionalListeners}). */
+    default void setAdditionalListeners(Collection<? extends Listener> listeners) {
+        getEngineSettings().setAdditionalListeners(listeners);
+    }
+
+    /** The additional listeners ({@link #addAdditionalListeners}), in order. */
+    default List<Listener> getAdditionalListeners() {
+        return getEngineSettings().getAdditionalListeners();
     }
 
     /** Most open connections; further ones are refused. */

@@ -1,6 +1,7 @@
 package dev.weft.spring.boot;
 
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
@@ -23,6 +24,8 @@ public final class WeftEngineSettings {
     private Http2Config http2Settings = Http2Config.defaults();
 
     private final List<WeftServerCustomizer> serverCustomizers = new ArrayList<>();
+
+    private final List<Listener> additionalListeners = new ArrayList<>();
 
     /**
      * The engine's defaults, HTTP/2 allowed (when Spring Boot's {@link Http2} enables it), handlers on platform
@@ -82,6 +85,21 @@ public final class WeftEngineSettings {
 
     List<WeftServerCustomizer> getServerCustomizers() {
         return List.copyOf(serverCustomizers);
+    }
+
+    void setAdditionalListeners(Collection<? extends Listener> listeners) {
+        List<Listener> copy = List.copyOf(listeners);
+        additionalListeners.clear();
+        additionalListeners.addAll(copy);
+    }
+
+    void addAdditionalListeners(List<Listener> listeners) {
+        additionalListeners.addAll(List.copyOf(listeners));
+    }
+
+    /** The listeners each server gets beside the one of the factory's port, address and SSL, in order. */
+    public List<Listener> getAdditionalListeners() {
+        return List.copyOf(additionalListeners);
     }
 
     void setWebSocketSettings(WebSocketConfig settings) {

@@ -54,7 +54,7 @@ public class WeftReactiveWebServerFactory extends AbstractReactiveWebServerFacto
         ServerConfig serverConfig = buildServerConfig();
         WeftEndpoint endpoint = WeftEndpoint.of(this);
         WeftWebServer webServer = new WeftWebServer(new WeftHttpHandlerAdapter(httpHandler, compression()),
-                serverConfig, endpoint, getShutdown());
+                serverConfig, endpoint, getAdditionalListeners(), getShutdown());
         endpoint.followSslBundleUpdates(this, webServer);
         return webServer;
     }

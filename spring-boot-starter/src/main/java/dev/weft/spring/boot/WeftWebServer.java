@@ -6,32 +6,31 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.spring.boot.reactive.WeftHttpHandlerAdapter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.GracefulShutdownCallback;
 import org.springframework.boot.web.server.GracefulShutdownResult;
-import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.Shutdown;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A {@link WebServer} backed by a Weft {@link HttpServer} (or {@link HttpsServer}).
  *
- * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server, so a server stopped
- * with {@link #stop()} can be started again (until {@link #destroy()}). The engine's acceptor thread is not a
- * daemon thread and keeps the JVM alive while the server runs; each connection runs on its own virtual
- * thread.
+ * <p>Nothing listens until {@link #start()}, which creates and binds a new engine server (with its additional
+ * listeners), so a server stopped with {@link #stop()} can be started again (until {@link #destroy()}). The
+ * engine's acceptor threads are not daemon threads and keep the JVM alive while the server runs.
  *
  * <p>{@link #shutDownGracefully(GracefulShutdownCallback)} uses {@link Weft#shutdownGracefully}: the
- * listening socket closes at once, idle connections are closed, and in-flight exchanges finish (their responses
+ * listening sockets close at once, idle connections are closed, and in-flight exchanges finish (their responses
  * say {@code Connection: close}). {@link #stop()} cuts a pending graceful shutdown short.
  *
  * <p>Subclasses serve something more than a handler (the servlet server runs a servlet container behind it):
@@ -50,6 +49,8 @@ public class WeftWebServer implements WebServer {
     private final ServerConfig config;
 
     private final InetSocketAddress address;
+
+    private final List<Listener> additionalListeners;
 
     private final Shutdown shutdown;
 
@@ -85,8 +86,25 @@ public class WeftWebServer implements WebServer {
      * @param shutdown how {@link #shutDownGracefully} behaves
      */
     public WeftWebServer(HttpHandler handler, ServerConfig config, WeftEndpoint endpoint, Shutdown shutdown) {
+        this(handler, config, endpoint, List.of(), shutdown);
+    }
+
+    /**
+     * A server that will serve {@code handler} on context {@code /}, on the endpoint's address and on
+     * {@code additionalListeners}; all are bound or none. {@link #getPort()} is the endpoint's port.
+     *
+     * @param handler             the handler of every request
+     * @param config              the engine configuration
+     * @param endpoint            where to listen (or never, and then on none of the additional listeners either),
+     *                            with or without TLS
+     * @param additionalListeners where else to listen
+     * @param shutdown            how {@link #shutDownGracefully} behaves
+     */
+    public WeftWebServer(HttpHandler handler, ServerConfig config, WeftEndpoint endpoint,
+            List<Listener> additionalListeners, Shutdown shutdown) {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.config = Objects.requireNonNull(config, "config");
+        this.additionalListeners = List.copyOf(additionalListeners);
         this.address = endpoint.address();
         this.httpsConfigurator = endpoint.httpsConfigurator();
         this.shutdown = shutdown != null ? shutdown : Shutdown.IMMEDIATE;
@@ -95,7 +113,7 @@ public class WeftWebServer implements WebServer {
     /**
      * Binds and starts the engine server; does nothing if it is running or if this server never listens.
      *
-     * @throws PortInUseException if the port is taken
+     * @throws org.springframework.boot.web.server.PortInUseException if a port is taken (none stays bound)
      * @throws WebServerException if the server cannot start otherwise, or was destroyed
      */
     @Override
@@ -114,7 +132,7 @@ public class WeftWebServer implements WebServer {
                 logger.debug("Weft not listening: port is -1");
                 return;
             }
-            HttpServer started = createAndBind();
+            HttpServer started = EngineServerBinding.bind(address, httpsConfigurator, additionalListeners, config);
             try {
                 HttpContext root = started.createContext("/", handler);
                 if (handler instanceof WeftHttpHandlerAdapter) {
@@ -135,9 +153,9 @@ public class WeftWebServer implements WebServer {
         }
     }
 
-    /** The line logged once the server listens. */
+    /** The line logged once the server listens, e.g. {@code Weft started on ports 8080 (http), 8443 (https)}. */
     protected String startedMessage() {
-        return "Weft started on port " + getPort() + " (" + (isSecure() ? "https" : "http") + ")";
+        return "Weft started on " + EngineServerBinding.portsDescription(server);
     }
 
     /**
@@ -155,21 +173,6 @@ public class WeftWebServer implements WebServer {
 
     /** Called once by {@link #destroy()}, after the server stopped. Does nothing here. */
     protected void afterDestroyed() {
-    }
-
-    private HttpServer createAndBind() {
-        try {
-            HttpsConfigurator https = httpsConfigurator;
-            if (https == null) {
-                return Weft.createHttpServer(address, 0, config);
-            }
-            HttpsServer httpsServer = Weft.createHttpsServer(address, 0, config);
-            httpsServer.setHttpsConfigurator(https);
-            return httpsServer;
-        } catch (IOException ex) {
-            PortInUseException.throwIfPortBindingException(ex, address::getPort);
-            throw new WebServerException("Unable to start Weft on " + address, ex);
-        }
     }
 
     /**
@@ -224,6 +227,12 @@ public class WeftWebServer implements WebServer {
         HttpServer current = server;
         InetSocketAddress bound = current != null ? current.getAddress() : null;
         return bound != null ? bound.getPort() : -1;
+    }
+
+    /** The port of every listener, the main one ({@link #getPort()}) first; empty if the server is not running. */
+    public List<Integer> getPorts() {
+        HttpServer current = server;
+        return current == null ? List.of() : EngineServerBinding.ports(current);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.servlet;
 
+import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.servlet.ServletContainer;
 import dev.weft.servlet.ServletContainerException;
@@ -7,6 +8,8 @@ import dev.weft.spring.boot.WeftEndpoint;
 import dev.weft.spring.boot.WeftWebServer;
 import org.springframework.boot.web.server.Shutdown;
 import org.springframework.boot.web.server.WebServerException;
+
+import java.util.List;
 
 /**
  * A {@link WeftWebServer} serving one servlet web application: a Weft {@link ServletContainer} mounted on the
@@ -33,7 +36,21 @@ public class WeftServletWebServer extends WeftWebServer {
      */
     public WeftServletWebServer(ServletContainer container, ServerConfig config, WeftEndpoint endpoint,
             Shutdown shutdown) {
-        super(container.handler(), config, endpoint, shutdown);
+        this(container, config, endpoint, List.of(), shutdown);
+    }
+
+    /**
+     * A server for {@code container} that listens on {@code additionalListeners} too.
+     *
+     * @param container           the created (not started) servlet container
+     * @param config              the engine configuration
+     * @param endpoint            where to listen (or never), with or without TLS
+     * @param additionalListeners where else to listen, once the endpoint listens
+     * @param shutdown            how {@link #shutDownGracefully} behaves
+     */
+    public WeftServletWebServer(ServletContainer container, ServerConfig config, WeftEndpoint endpoint,
+            List<Listener> additionalListeners, Shutdown shutdown) {
+        super(container.handler(), config, endpoint, additionalListeners, shutdown);
         this.container = container;
     }
 

@@ -93,7 +93,8 @@ public class WeftServletWebServerFactory extends AbstractConfigurableWebServerFa
         } catch (ServletContainerException ex) {
             throw new WebServerException("Unable to create the Weft servlet container", ex);
         }
-        WeftServletWebServer webServer = new WeftServletWebServer(container, serverConfig, endpoint, getShutdown());
+        WeftServletWebServer webServer = new WeftServletWebServer(container, serverConfig, endpoint,
+                getAdditionalListeners(), getShutdown());
         endpoint.followSslBundleUpdates(this, webServer);
         return webServer;
     }
