@@ -7,6 +7,8 @@ import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.Acceptor;
 import dev.weft.httpserver.core.ConnectionRegistry;
 import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.forwarded.OriginResolver;
+import dev.weft.httpserver.proxyprotocol.ProxyHeaderReader;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsHandler;
 import dev.weft.httpserver.stats.StatsSnapshot;
@@ -66,7 +68,8 @@ final class ServerRuntime {
         this.owner = owner;
         this.https = https;
         this.connections = new ConnectionRegistry(config, stats);
-        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, https, owner);
+        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, https, owner,
+                new OriginResolver(config.forwarded(), stats));
         if (config.statsPath() != null) {
             contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
         }
@@ -123,7 +126,8 @@ final class ServerRuntime {
             }
             connections.start("weft-" + listener.getLocalPort());
             Acceptor acceptor = new Acceptor(listener, connections, stats, security,
-                    new ProtocolSelector(router, config.http2()));
+                    new ProtocolSelector(router, config.http2()), config.forwarded().proxyProtocol()
+                            ? new ProxyHeaderReader(config.headerReadTimeout()) : null);
             acceptorThread = acceptor.start();
             state = State.STARTED;
             LOG.log(Level.DEBUG, () -> "Weft listening on " + listener.getLocalSocketAddress());
