@@ -1,0 +1,49 @@
+package dev.weft.spring.boot.servlet.mvc;
+
+import dev.weft.spring.boot.ForwardingNginx;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real nginx with {@code X-Forwarded-For/-Proto/-Host} in front of a Spring MVC application on Weft with
+ * {@code server.forward-headers-strategy=native}: the servlet request reports the client's address, the scheme
+ * it used with nginx ({@code isSecure()} included) and the host and port it addressed.
+ */
+@SpringBootTest(classes = MvcTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "server.forward-headers-strategy=native")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class NginxForwardedHeadersMvcTest {
+
+    @LocalServerPort
+    int weftPort;
+
+    private ForwardingNginx nginx;
+
+    @BeforeAll
+    void startNginx() throws Exception {
+        nginx = ForwardingNginx.start(weftPort);
+    }
+
+    @AfterAll
+    void stopNginx() throws Exception {
+        if (nginx != null) {
+            nginx.close();
+        }
+    }
+
+    @Test
+    void theServletRequestReportsTheClientBehindNginxAndTheSchemeItUsed() throws Exception {
+        assertThat(nginx.get("/origin", false))
+                .isEqualTo("127.0.0.2 http false http://127.0.0.1:" + nginx.port() + "/origin");
+        assertThat(nginx.get("/origin", true))
+                .isEqualTo("127.0.0.2 https true https://127.0.0.1:" + nginx.tlsPort() + "/origin");
+    }
+}
