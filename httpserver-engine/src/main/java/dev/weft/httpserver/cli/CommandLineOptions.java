@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
- * {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
+ * {@code --tls}, {@code --keystore}, {@code --keystore-password}, {@code --http2}, {@code --trusted-proxies} and
+ * {@code --proxy-protocol}. Immutable.
  *
  * @param action           what to do
  * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
@@ -17,9 +18,12 @@ import java.util.Locale;
  * @param keystore         keystore with the key and certificate, or null for a self-signed one
  * @param keystorePassword password of the keystore, or null
  * @param http2            whether to offer HTTP/2 (h2 by ALPN with TLS, h2c without)
+ * @param trustedProxies   proxies whose forwarded headers are believed, or null to ignore those headers
+ * @param proxyProtocol    whether every connection must start with a PROXY protocol header
  */
 record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
-                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2) {
+                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2,
+                          String trustedProxies, boolean proxyProtocol) {
 
     /** What the command line asks for. */
     enum Action { SERVE, HELP, VERSION }
@@ -53,14 +57,16 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         boolean http2 = false;
         Path keystore = null;
         String password = null;
+        String trustedProxies = null;
+        boolean proxyProtocol = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "-?", "--help" -> {
-                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false, null, false);
                 }
                 case "-version", "--version" -> {
-                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false, null, false);
                 }
                 case "-b", "--bind-address" -> bind = value(args, ++i, a);
                 case "-p", "--port" -> port = port(value(args, ++i, a));
@@ -73,6 +79,8 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                 }
                 case "--keystore-password" -> password = value(args, ++i, a);
                 case "--http2" -> http2 = true;
+                case "--trusted-proxies" -> trustedProxies = value(args, ++i, a);
+                case "--proxy-protocol" -> proxyProtocol = true;
                 default -> throw new UsageException("unknown option: " + a);
             }
         }
@@ -87,7 +95,7 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
             }
         }
         return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null, port,
-                directory, output, tls, keystore, password, http2);
+                directory, output, tls, keystore, password, http2, trustedProxies, proxyProtocol);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -122,6 +130,7 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
     public String toString() {
         // the password stays out of logs and error messages
         return "CommandLineOptions[" + action + ", " + bindAddress + ":" + port + ", " + directory + ", " + output
-                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + "]";
+                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + ", trustedProxies=" + trustedProxies
+                + ", proxyProtocol=" + proxyProtocol + "]";
     }
 }

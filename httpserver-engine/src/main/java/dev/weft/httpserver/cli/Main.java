@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.files.FileHandler;
 
@@ -34,7 +35,7 @@ public final class Main {
     static final String USAGE = """
             Usage: java -jar weft-httpserver.jar [-b address] [-p port] [-d directory]
                        [-o none|info|verbose] [--tls] [--keystore file] [--keystore-password password]
-                       [--http2] [-h] [-version]
+                       [--http2] [--trusted-proxies list] [--proxy-protocol] [-h] [-version]
             """;
 
     static final String HELP = USAGE + """
@@ -54,6 +55,10 @@ public final class Main {
                                         environment variable WEFT_KEYSTORE_PASSWORD.
                   --http2               Offer HTTP/2 too: h2 by ALPN with TLS, h2c (prior
                                         knowledge) in cleartext. Default: HTTP/1.1 only.
+                  --trusted-proxies l   Believe Forwarded and X-Forwarded-* from these proxies
+                                        (addresses, CIDR blocks, "internal"). Default: ignored.
+                  --proxy-protocol      Require a PROXY protocol v1/v2 header on every
+                                        connection (behind HAProxy, a load balancer).
               -h, -?, --help            Print this help and exit.
               -version, --version       Print the version and exit.
             Stop the server with Ctrl+C.
@@ -111,6 +116,9 @@ public final class Main {
         InetAddress address = InetAddress.getByName(options.bindAddress());
         ServerConfig config = ServerConfig.builder()
                 .http2(Http2Config.builder().h2Enabled(options.http2()).h2cEnabled(options.http2()).build())
+                .forwarded(ForwardedConfig.builder().enabled(options.trustedProxies() != null)
+                        .trustedProxies(options.trustedProxies() != null ? options.trustedProxies() : "internal")
+                        .proxyProtocol(options.proxyProtocol()).build())
                 .build();
         InetSocketAddress socket = new InetSocketAddress(address, options.port());
         String fingerprint = null;

@@ -59,8 +59,7 @@ import java.util.Objects;
  *                             {@link ThreadsConfig#defaults()})
  * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
  * @param webSocket            WebSocket settings and limits (default {@link WebSocketConfig#defaults()})
- * @param forwarded            whom the client's origin is taken from behind proxies (default
- *                             {@link ForwardedConfig#defaults()}: the socket's peer only)
+ * @param forwarded            the client's origin behind proxies (default {@link ForwardedConfig#defaults()})
  */
 public record ServerConfig(
         int maxRequestLineLength,
