@@ -1,14 +1,9 @@
 package dev.weft.spring.boot.reactive;
 
-import dev.weft.spring.boot.ForwardingNginx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.weft.spring.boot.NginxInFrontOfTheApp;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.io.IOException;
 
@@ -22,26 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = ForwardedTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
         properties = "server.forward-headers-strategy=native")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class NginxForwardedHeadersWebFluxTest {
-
-    @LocalServerPort
-    int weftPort;
-
-    private ForwardingNginx nginx;
-
-    @BeforeAll
-    void startNginx() throws Exception {
-        nginx = ForwardingNginx.start(weftPort);
-    }
-
-    @AfterAll
-    void stopNginx() throws Exception {
-        if (nginx != null) {
-            nginx.close();
-        }
-    }
+class NginxForwardedHeadersWebFluxTest extends NginxInFrontOfTheApp {
 
     @Test
     void webFluxSeesTheClientBehindNginxAndTheSchemeItUsed() throws Exception {

@@ -1,13 +1,8 @@
 package dev.weft.spring.boot.servlet.mvc;
 
-import dev.weft.spring.boot.ForwardingNginx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.weft.spring.boot.NginxInFrontOfTheApp;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,26 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = MvcTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "server.forward-headers-strategy=native")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class NginxForwardedHeadersMvcTest {
-
-    @LocalServerPort
-    int weftPort;
-
-    private ForwardingNginx nginx;
-
-    @BeforeAll
-    void startNginx() throws Exception {
-        nginx = ForwardingNginx.start(weftPort);
-    }
-
-    @AfterAll
-    void stopNginx() throws Exception {
-        if (nginx != null) {
-            nginx.close();
-        }
-    }
+class NginxForwardedHeadersMvcTest extends NginxInFrontOfTheApp {
 
     @Test
     void theServletRequestReportsTheClientBehindNginxAndTheSchemeItUsed() throws Exception {
