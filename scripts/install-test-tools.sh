@@ -82,6 +82,16 @@ fi
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   apt_install nginx
 fi
+# nginx's stream module, for `proxy_protocol on` in front of Weft (the PROXY protocol tests).
+if [ ! -f /usr/lib/nginx/modules/ngx_stream_module.so ]; then
+  apt_install libnginx-mod-stream
+fi
+
+# HAProxy in front of Weft with send-proxy-v2 and send-proxy-v2-ssl (the PROXY protocol tests), run by the
+# tests as their own foreground process (the package's own service is not used).
+if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
+  apt_install haproxy
+fi
 
 # h2spec (HTTP/2 conformance, H2specConformanceTest), built from source with Go into a tools folder outside
 # the repository: $WEFT_TOOLS_BIN, by default ~/.cache/weft-tools/bin (./run-tests exports it for the tests).

@@ -14,6 +14,8 @@ module dev.weft.httpserver {
     exports dev.weft.httpserver.spi;
     exports dev.weft.httpserver.websocket;
     exports dev.weft.httpserver.proxy;
+    exports dev.weft.httpserver.forwarded;
+    exports dev.weft.httpserver.proxyprotocol;
 
     provides com.sun.net.httpserver.spi.HttpServerProvider with dev.weft.httpserver.spi.WeftHttpServerProvider;
 }

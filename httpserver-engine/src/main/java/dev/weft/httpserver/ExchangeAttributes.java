@@ -37,6 +37,22 @@ public final class ExchangeAttributes {
      */
     public static final String PROTOCOL_REQUEST_ID = AttributeNames.PROTOCOL_REQUEST_ID;
 
+    /**
+     * Where the request really came from, as a {@code dev.weft.httpserver.forwarded.ClientOrigin}: the client's
+     * address, the scheme and host it used, and a stripped path prefix, from a trusted proxy's
+     * {@code Forwarded}/{@code X-Forwarded-*} fields when {@code forwarded.enabled} is on, else from the
+     * connection. Also {@link Weft#origin}.
+     */
+    public static final String CLIENT_ORIGIN = AttributeNames.CLIENT_ORIGIN;
+
+    /**
+     * The PROXY protocol header the connection started with, as a
+     * {@code dev.weft.httpserver.proxyprotocol.ProxyHeader} (its addresses, its TLVs, and from a v2 SSL TLV the
+     * client's TLS version, cipher and certificate common name: {@code ProxyHeader.tls()}); absent when
+     * {@code forwarded.proxyProtocol} is off.
+     */
+    public static final String PROXY_HEADER = AttributeNames.PROXY_HEADER;
+
     private ExchangeAttributes() {
     }
 }

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpsServer;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.FileRegion;
+import dev.weft.httpserver.forwarded.ClientOrigin;
 import dev.weft.httpserver.server.WeftContexts;
 import dev.weft.httpserver.server.WeftExchanges;
 import dev.weft.httpserver.server.WeftHttpServer;
@@ -158,6 +159,18 @@ public final class Weft {
     public static void sendFile(HttpExchange exchange, FileChannel file, long position, long count)
             throws IOException {
         WeftExchanges.sendFile(exchange, new FileRegion(file, position, count));
+    }
+
+    /**
+     * Where {@code exchange}'s request really came from: the client's address, the scheme and host it used
+     * and a path prefix a proxy stripped, taken from a trusted proxy's {@code Forwarded}/{@code X-Forwarded-*}
+     * fields when {@code forwarded.enabled} is on (and from a PROXY protocol header when
+     * {@code forwarded.proxyProtocol} is), else from the connection; resolved once per exchange.
+     * {@code getRemoteAddress()} already reports its address. For an exchange of another server, its
+     * connection's facts.
+     */
+    public static ClientOrigin origin(HttpExchange exchange) {
+        return WeftExchanges.origin(exchange);
     }
 
     /**

@@ -54,7 +54,8 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
 
         assertEquals(new TreeSet<>(Set.of(BASE, BASE + ".config", BASE + ".files", BASE + ".forms", BASE + ".stats",
-                BASE + ".spi", BASE + ".websocket", BASE + ".proxy")), exported);
+                BASE + ".spi", BASE + ".websocket", BASE + ".proxy", BASE + ".forwarded", BASE + ".proxyprotocol")),
+                exported);
     }
 
     @Test

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
- * {@code --listen}, {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
+ * {@code --listen}, {@code --tls}, {@code --keystore}, {@code --keystore-password}, {@code --http2},
+ * {@code --trusted-proxies} and {@code --proxy-protocol}. Immutable.
  *
  * @param action           what to do
  * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
@@ -21,10 +22,12 @@ import java.util.Locale;
  * @param http2            whether to offer HTTP/2 (h2 by ALPN with TLS, h2c without)
  * @param listen           the {@code --listen} addresses in order, or empty to listen as {@code -b}, {@code -p} and
  *                         {@code --tls} say
+ * @param trustedProxies   proxies whose forwarded headers are believed, or null to ignore those headers
+ * @param proxyProtocol    whether every connection must start with a PROXY protocol header
  */
 record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
                           Output output, boolean tls, Path keystore, String keystorePassword, boolean http2,
-                          List<Endpoint> listen) {
+                          List<Endpoint> listen, String trustedProxies, boolean proxyProtocol) {
 
     /** Most {@code --listen} options. */
     static final int MAX_LISTEN = 16;
@@ -94,14 +97,18 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         String password = null;
         boolean bindOrPortOrTls = false;
         List<Endpoint> listen = new ArrayList<>();
+        String trustedProxies = null;
+        boolean proxyProtocol = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "-?", "--help" -> {
-                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false, List.of());
+                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false, List.of(),
+                            null, false);
                 }
                 case "-version", "--version" -> {
-                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false, List.of());
+                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false, List.of(),
+                            null, false);
                 }
                 case "-b", "--bind-address" -> {
                     bind = value(args, ++i, a);
@@ -126,6 +133,8 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                 case "--keystore" -> keystore = Path.of(value(args, ++i, a)).toAbsolutePath();
                 case "--keystore-password" -> password = value(args, ++i, a);
                 case "--http2" -> http2 = true;
+                case "--trusted-proxies" -> trustedProxies = value(args, ++i, a);
+                case "--proxy-protocol" -> proxyProtocol = true;
                 default -> throw new UsageException("unknown option: " + a);
             }
         }
@@ -148,7 +157,7 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
             }
         }
         return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null && listen.isEmpty(), port,
-                directory, output, tls, keystore, password, http2, List.copyOf(listen));
+                directory, output, tls, keystore, password, http2, List.copyOf(listen), trustedProxies, proxyProtocol);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -183,6 +192,7 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
     public String toString() {
         // the password stays out of logs and error messages
         return "CommandLineOptions[" + action + ", " + endpoints() + ", " + directory + ", " + output
-                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + "]";
+                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + ", trustedProxies=" + trustedProxies
+                + ", proxyProtocol=" + proxyProtocol + "]";
     }
 }

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.Http2Config;
+import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.files.FileHandler;
@@ -37,7 +38,7 @@ public final class Main {
     static final String USAGE = """
             Usage: java -jar weft-httpserver.jar [-b address] [-p port] [--listen url]... [-d directory]
                        [-o none|info|verbose] [--tls] [--keystore file] [--keystore-password password]
-                       [--http2] [-h] [-version]
+                       [--http2] [--trusted-proxies list] [--proxy-protocol] [-h] [-version]
             """;
 
     static final String HELP = USAGE + """
@@ -59,6 +60,10 @@ public final class Main {
                                         environment variable WEFT_KEYSTORE_PASSWORD.
                   --http2               Offer HTTP/2 too: h2 by ALPN with TLS, h2c (prior
                                         knowledge) in cleartext. Default: HTTP/1.1 only.
+                  --trusted-proxies l   Believe Forwarded and X-Forwarded-* from these proxies
+                                        (addresses, CIDR blocks, "internal"). Default: ignored.
+                  --proxy-protocol      Require a PROXY protocol v1/v2 header on every
+                                        connection (behind HAProxy, a load balancer).
               -h, -?, --help            Print this help and exit.
               -version, --version       Print the version and exit.
             Stop the server with Ctrl+C.
@@ -115,6 +120,9 @@ public final class Main {
         FileHandler files = FileHandler.builder(options.directory()).build();
         ServerConfig config = ServerConfig.builder()
                 .http2(Http2Config.builder().h2Enabled(options.http2()).h2cEnabled(options.http2()).build())
+                .forwarded(ForwardedConfig.builder().enabled(options.trustedProxies() != null)
+                        .trustedProxies(options.trustedProxies() != null ? options.trustedProxies() : "internal")
+                        .proxyProtocol(options.proxyProtocol()).build())
                 .build();
         String fingerprint = null;
         HttpsConfigurator tls = null;

@@ -65,6 +65,12 @@ public final class Bounds<T> {
         return new Bounds<>("zero or longer", d -> !d.isNegative());
     }
 
+    /** A comma-separated list of IP literals, CIDR blocks and the word {@code internal}. */
+    public static Bounds<String> addressList() {
+        return new Bounds<>("IP addresses, CIDR blocks or internal, comma-separated",
+                dev.weft.httpserver.net.AddressSet::isValid);
+    }
+
     /** Whether {@code value} is within these bounds; {@code null} never is. */
     public boolean contains(T value) {
         return value != null && test.test(value);

@@ -7,15 +7,18 @@ final class ConfigDraft {
     final ThreadsConfig.Builder threads;
     final Http2Config.Builder http2;
     final WebSocketConfig.Builder webSocket;
+    final ForwardedConfig.Builder forwarded;
 
     ConfigDraft(ServerConfig start) {
         server = start.toBuilder();
         threads = start.threads().toBuilder();
         http2 = start.http2().toBuilder();
         webSocket = start.webSocket().toBuilder();
+        forwarded = start.forwarded().toBuilder();
     }
 
     ServerConfig build() {
-        return server.threads(threads.build()).http2(http2.build()).webSocket(webSocket.build()).build();
+        return server.threads(threads.build()).http2(http2.build()).webSocket(webSocket.build())
+                .forwarded(forwarded.build()).build();
     }
 }

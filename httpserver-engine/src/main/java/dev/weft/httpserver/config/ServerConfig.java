@@ -59,6 +59,7 @@ import java.util.Objects;
  *                             {@link ThreadsConfig#defaults()})
  * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
  * @param webSocket            WebSocket settings and limits (default {@link WebSocketConfig#defaults()})
+ * @param forwarded            the client's origin behind proxies (default {@link ForwardedConfig#defaults()})
  */
 public record ServerConfig(
         int maxRequestLineLength,
@@ -85,7 +86,8 @@ public record ServerConfig(
         boolean accessLog,
         ThreadsConfig threads,
         Http2Config http2,
-        WebSocketConfig webSocket) {
+        WebSocketConfig webSocket,
+        ForwardedConfig forwarded) {
 
     private static final ServerConfig DEFAULTS = new Builder().build();
 
@@ -122,6 +124,7 @@ public record ServerConfig(
         Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(http2, "http2");
         Objects.requireNonNull(webSocket, "webSocket");
+        Objects.requireNonNull(forwarded, "forwarded");
     }
 
     /** The documented defaults. */
@@ -176,6 +179,7 @@ public record ServerConfig(
         private ThreadsConfig threads = ThreadsConfig.defaults();
         private Http2Config http2 = Http2Config.defaults();
         private WebSocketConfig webSocket = WebSocketConfig.defaults();
+        private ForwardedConfig forwarded = ForwardedConfig.defaults();
 
         private Builder() {
         }
@@ -206,6 +210,7 @@ public record ServerConfig(
             threads = c.threads;
             http2 = c.http2;
             webSocket = c.webSocket;
+            forwarded = c.forwarded;
         }
 
         /** @see ServerConfig#maxRequestLineLength() */
@@ -283,13 +288,16 @@ public record ServerConfig(
         /** @see ServerConfig#webSocket() */
         public Builder webSocket(WebSocketConfig settings) { webSocket = settings; return this; }
 
+        /** @see ServerConfig#forwarded() */
+        public Builder forwarded(ForwardedConfig settings) { forwarded = settings; return this; }
+
         /** Validates and returns the configuration. */
         public ServerConfig build() {
             return new ServerConfig(maxRequestLineLength, maxHeaderSize, maxHeaderCount, maxRequestBodySize,
                     maxChunkLineLength, maxDrainSize, drainTimeout, maxConnections, headerReadTimeout, idleTimeout,
                     bodyReadTimeout, writeTimeout, minRequestDataRate, minResponseDataRate, dataRateGracePeriod,
                     lowResourcesThreshold, lowResourcesIdleTimeout, tlsHandshakeTimeout, backlog, serverHeader,
-                    statsPath, accessLog, threads, http2, webSocket);
+                    statsPath, accessLog, threads, http2, webSocket, forwarded);
         }
     }
 }

@@ -25,7 +25,9 @@ public final class Setting<T> {
         /** {@link Http2Config}. */
         HTTP2("http2.", "http2."),
         /** {@link WebSocketConfig}. */
-        WEBSOCKET("webSocket.", "websocket.");
+        WEBSOCKET("webSocket.", "websocket."),
+        /** {@link ForwardedConfig}. */
+        FORWARDED("forwarded.", "forwarded.");
 
         private final String namePrefix;
         private final String propertyPrefix;

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.config;
 
+import static dev.weft.httpserver.config.Bounds.addressList;
 import static dev.weft.httpserver.config.Bounds.any;
 import static dev.weft.httpserver.config.Bounds.atLeast;
 import static dev.weft.httpserver.config.Bounds.between;
@@ -7,6 +8,7 @@ import static dev.weft.httpserver.config.Bounds.fraction;
 import static dev.weft.httpserver.config.Bounds.notNegativeDuration;
 import static dev.weft.httpserver.config.Bounds.positiveDuration;
 import static dev.weft.httpserver.config.Bounds.timeout;
+import static dev.weft.httpserver.config.Setting.Group.FORWARDED;
 import static dev.weft.httpserver.config.Setting.Group.HTTP2;
 import static dev.weft.httpserver.config.Setting.Group.SERVER;
 import static dev.weft.httpserver.config.Setting.Group.THREADS;
@@ -230,6 +232,22 @@ public final class Settings {
             16L * 1024 * 1024, atLeast(1), "most bytes queued by one session's non-blocking sends",
             WebSocketConfig::maxQueuedBytes, WebSocketConfig.Builder::maxQueuedBytes);
 
+    // ForwardedConfig
+
+    /** Forwarded and X-Forwarded-* from trusted proxies. */
+    public static final Setting<Boolean> FORWARDED_ENABLED = forwarded("enabled", SWITCH, Boolean.class, false, any(),
+            "whether Forwarded and X-Forwarded-* from a trusted proxy give the client's address, scheme and host",
+            ForwardedConfig::enabled, ForwardedConfig.Builder::enabled);
+    /** The peers whose forwarded headers and PROXY headers are believed. */
+    public static final Setting<String> FORWARDED_TRUSTED_PROXIES = forwarded("trustedProxies", Setting.Kind.TEXT,
+            String.class, "internal", addressList(),
+            "proxies whose forwarded headers are believed: addresses, CIDR blocks, internal (private and loopback)",
+            ForwardedConfig::trustedProxies, ForwardedConfig.Builder::trustedProxies);
+    /** A PROXY protocol header first on every connection. */
+    public static final Setting<Boolean> FORWARDED_PROXY_PROTOCOL = forwarded("proxyProtocol", SWITCH, Boolean.class,
+            false, any(), "whether every connection must start with a PROXY protocol v1 or v2 header",
+            ForwardedConfig::proxyProtocol, ForwardedConfig.Builder::proxyProtocol);
+
     private Settings() {
     }
 
@@ -270,6 +288,13 @@ public final class Settings {
             BiConsumer<WebSocketConfig.Builder, T> write) {
         return add(new Setting<>(WEBSOCKET, field, field, kind, type, defaultValue, bounds, description,
                 config -> read.apply(config.webSocket()), (draft, value) -> write.accept(draft.webSocket, value)));
+    }
+
+    private static <T> Setting<T> forwarded(String field, Setting.Kind kind, Class<T> type, T defaultValue,
+            Bounds<? super T> bounds, String description, Function<ForwardedConfig, T> read,
+            BiConsumer<ForwardedConfig.Builder, T> write) {
+        return add(new Setting<>(FORWARDED, field, field, kind, type, defaultValue, bounds, description,
+                config -> read.apply(config.forwarded()), (draft, value) -> write.accept(draft.forwarded, value)));
     }
 
     private static <T> Setting<T> add(Setting<T> setting) {

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.core;
 
+import dev.weft.httpserver.proxyprotocol.ProxyHeaderReader;
 import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ProtocolError;
 import dev.weft.httpserver.stats.ServerStats;
@@ -35,6 +36,8 @@ public final class Acceptor implements Runnable {
     private final ListenerStats listenerStats;
     private final TransportSecurity security;
     private final ConnectionServer server;
+    /** Reads the PROXY protocol header each connection must start with; null when not required. */
+    private final ProxyHeaderReader proxyHeaders;
     private final String name;
     private final ThreadFactory connectionThreads;
     // Accept thread only.
@@ -46,12 +49,28 @@ public final class Acceptor implements Runnable {
     /** @param listenerStats the counters of this listener, beside the server's {@code stats} */
     public Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, ListenerStats listenerStats,
                     TransportSecurity security, ConnectionServer server) {
-        this(listener, registry, stats, listenerStats, security, server, null);
+        this(listener, registry, stats, listenerStats, security, server, null, null);
+    }
+
+    /**
+     * @param listenerStats the counters of this listener, beside the server's {@code stats}
+     * @param proxyHeaders  reads the PROXY protocol header each connection must start with; null for none
+     */
+    public Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, ListenerStats listenerStats,
+                    TransportSecurity security, ConnectionServer server, ProxyHeaderReader proxyHeaders) {
+        this(listener, registry, stats, listenerStats, security, server, null, proxyHeaders);
     }
 
     /** @param connectionThreads makes each connection's thread; null for virtual threads (tests inject failures) */
     Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats, ListenerStats listenerStats,
              TransportSecurity security, ConnectionServer server, ThreadFactory connectionThreads) {
+        this(listener, registry, stats, listenerStats, security, server, connectionThreads, null);
+    }
+
+    private Acceptor(ServerSocket listener, ConnectionRegistry registry, ServerStats stats,
+                     ListenerStats listenerStats, TransportSecurity security, ConnectionServer server,
+                     ThreadFactory connectionThreads, ProxyHeaderReader proxyHeaders) {
+        this.proxyHeaders = proxyHeaders;
         this.listener = listener;
         this.registry = registry;
         this.stats = stats;
@@ -169,9 +188,24 @@ public final class Acceptor implements Runnable {
         }
     }
 
+    /** Reads the connection's PROXY protocol header; false (counted, logged) when it has no valid one in time. */
+    private boolean readProxyHeader(Connection c, Socket socket) {
+        try {
+            c.proxied(proxyHeaders.read(socket));
+            return true;
+        } catch (IOException e) {
+            stats.protocolError(ProtocolError.BAD_PROXY_HEADER);
+            LOG.log(Level.DEBUG, () -> "no valid PROXY header from " + c.remoteAddress() + ": " + e);
+            return false;
+        }
+    }
+
     private void handle(Connection c, Socket socket) {
         try {
             socket.setTcpNoDelay(true);
+            if (proxyHeaders != null && !readProxyHeader(c, socket)) {
+                return;
+            }
             Socket transport;
             try {
                 transport = security.secure(socket);

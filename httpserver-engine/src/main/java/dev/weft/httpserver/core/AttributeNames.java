@@ -11,6 +11,8 @@ public final class AttributeNames {
     public static final String CONNECT_PROTOCOL = "dev.weft.request.connect-protocol";
     public static final String CONNECTION_ID = "dev.weft.connection.id";
     public static final String PROTOCOL_REQUEST_ID = "dev.weft.request.protocol-id";
+    public static final String CLIENT_ORIGIN = "dev.weft.request.origin";
+    public static final String PROXY_HEADER = "dev.weft.connection.proxy-header";
 
     private AttributeNames() {
     }

@@ -8,6 +8,8 @@ import dev.weft.httpserver.stats.ServerStats;
 import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import dev.weft.httpserver.proxyprotocol.ProxyHeader;
+
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -51,8 +53,11 @@ public final class Connection {
     private final ServerStats stats;
     private final ListenerStats listenerStats;
     private final ConnectionRegistry registry;
-    private final InetSocketAddress remote;
-    private final InetSocketAddress local;
+    /** The socket's peer and own address, or those of a PROXY protocol header, set before the connection opens. */
+    private volatile InetSocketAddress remote;
+    private volatile InetSocketAddress local;
+    /** The PROXY protocol header the connection started with, or null. */
+    private volatile ProxyHeader proxyHeader;
     // Changed by the connection thread and by a graceful stop.
     private final AtomicInteger state = new AtomicInteger(HANDSHAKE);
     // Set once by the connection thread in open(); read by the sweeper and by stop.
@@ -103,6 +108,23 @@ public final class Connection {
         output.turn(turn);
         handshakeStartedNanos = 0;
         this.transport = transport;
+    }
+
+    /**
+     * Takes the client's and the server's address from the PROXY protocol header the connection started with,
+     * where it carries them; called once, before {@link #open}.
+     */
+    void proxied(ProxyHeader header) {
+        proxyHeader = header;
+        if (header.source() != null) {
+            remote = header.source();
+            local = header.destination();
+        }
+    }
+
+    /** The PROXY protocol header the connection started with, or {@code null}. */
+    public ProxyHeader proxyHeader() {
+        return proxyHeader;
     }
 
     /** A number unique among the connections accepted in this JVM. */

@@ -42,6 +42,11 @@ public interface ExchangeTransport {
 
     InetSocketAddress localAddress();
 
+    /** The PROXY protocol header the connection started with, or {@code null}. */
+    default dev.weft.httpserver.proxyprotocol.ProxyHeader proxyHeader() {
+        return null;
+    }
+
     /** The TLS session, or {@code null} on cleartext. */
     SSLSession sslSession();
 

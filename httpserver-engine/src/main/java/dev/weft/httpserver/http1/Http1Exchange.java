@@ -150,6 +150,11 @@ final class Http1Exchange implements ExchangeTransport {
     }
 
     @Override
+    public dev.weft.httpserver.proxyprotocol.ProxyHeader proxyHeader() {
+        return connection.proxyHeader();
+    }
+
+    @Override
     public InetSocketAddress remoteAddress() {
         return connection.remoteAddress();
     }

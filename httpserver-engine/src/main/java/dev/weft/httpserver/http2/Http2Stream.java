@@ -426,6 +426,11 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     }
 
     @Override
+    public dev.weft.httpserver.proxyprotocol.ProxyHeader proxyHeader() {
+        return host.connection().proxyHeader();
+    }
+
+    @Override
     public InetSocketAddress remoteAddress() {
         return host.connection().remoteAddress();
     }

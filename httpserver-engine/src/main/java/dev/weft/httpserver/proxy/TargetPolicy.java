@@ -1,5 +1,6 @@
 package dev.weft.httpserver.proxy;
 
+import dev.weft.httpserver.net.AddressRange;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

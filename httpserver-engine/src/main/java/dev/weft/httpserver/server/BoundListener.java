@@ -1,13 +1,13 @@
 package dev.weft.httpserver.server;
 
 import com.sun.net.httpserver.HttpsConfigurator;
-import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.Acceptor;
 import dev.weft.httpserver.core.ConnectionRegistry;
 import dev.weft.httpserver.core.ExchangeDispatcher;
 import dev.weft.httpserver.core.TransportSecurity;
+import dev.weft.httpserver.proxyprotocol.ProxyHeaderReader;
 import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.tls.TlsTransport;
@@ -34,14 +34,16 @@ final class BoundListener {
      * @param backlog 0 or less for the server's {@code backlog}
      * @param tls     the TLS configuration of each new connection, or null for cleartext
      * @param http2   whether connections may speak HTTP/2 ({@code h2} on TLS, {@code h2c} on cleartext)
+     * @param proxyProtocol whether each connection starts with a PROXY protocol header
      */
-    record Endpoint(InetSocketAddress address, int backlog, Supplier<HttpsConfigurator> tls, boolean http2) {
+    record Endpoint(InetSocketAddress address, int backlog, Supplier<HttpsConfigurator> tls, boolean http2,
+                    boolean proxyProtocol) {
 
-        /** The endpoint of {@code listener} on a server with these HTTP/2 settings. */
-        static Endpoint of(Listener listener, Http2Config server) {
+        /** The endpoint of {@code listener} on a server with this configuration. */
+        static Endpoint of(Listener listener, ServerConfig server) {
             HttpsConfigurator tls = listener.tls();
             return new Endpoint(listener.address(), listener.backlog(), tls != null ? () -> tls : null,
-                    listener.offersHttp2(server));
+                    listener.offersHttp2(server.http2()), listener.requiresProxyProtocol(server.forwarded()));
         }
     }
 
@@ -89,8 +91,10 @@ final class BoundListener {
                ExchangeDispatcher dispatcher) {
         TransportSecurity security = endpoint.tls() == null ? TransportSecurity.NONE
                 : new TlsTransport(endpoint.tls(), config.tlsHandshakeTimeout(), serverStats, endpoint.http2());
+        ProxyHeaderReader proxyHeaders = endpoint.proxyProtocol()
+                ? new ProxyHeaderReader(config.headerReadTimeout()) : null;
         acceptor = new Acceptor(socket, connections, serverStats, stats, security,
-                new ProtocolSelector(dispatcher, endpoint.http2())).start();
+                new ProtocolSelector(dispatcher, endpoint.http2()), proxyHeaders).start();
         LOG.log(Level.DEBUG, () -> "Weft listening on " + name());
     }
 

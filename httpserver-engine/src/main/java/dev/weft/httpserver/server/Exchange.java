@@ -8,6 +8,8 @@ import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.FileRegion;
 import dev.weft.httpserver.core.FileRegionSink;
 import dev.weft.httpserver.core.ResponseFraming;
+import dev.weft.httpserver.forwarded.ClientOrigin;
+import dev.weft.httpserver.forwarded.OriginResolver;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +30,9 @@ final class Exchange {
 
     private final ExchangeTransport transport;
     private final WeftHttpContext context;
+    private final OriginResolver origins;
+    /** Resolved on first use by the handler's thread; the same value whichever thread races to it. */
+    private volatile ClientOrigin origin;
     private final Headers responseHeaders = new Headers();
     private Map<String, Object> attributes;
     private InputStream originalIn;
@@ -39,9 +44,22 @@ final class Exchange {
     private HttpPrincipal principal;
     private volatile boolean closed;
 
-    Exchange(ExchangeTransport transport, WeftHttpContext context) {
+    Exchange(ExchangeTransport transport, WeftHttpContext context, OriginResolver origins) {
         this.transport = transport;
         this.context = context;
+        this.origins = origins;
+    }
+
+    /** Where the request came from, resolved once ({@link OriginResolver}). */
+    ClientOrigin origin() {
+        ClientOrigin o = origin;
+        if (o == null) {
+            boolean secure = transport.sslSession() != null || transport.proxyHeader() != null
+                    && transport.proxyHeader().tls() != null && transport.proxyHeader().tls().clientSsl();
+            o = origins.resolve(transport.remoteAddress(), secure, transport.requestHeaders());
+            origin = o;
+        }
+        return o;
     }
 
     ExchangeTransport transport() {
@@ -197,6 +215,8 @@ final class Exchange {
             case AttributeNames.CONNECT_PROTOCOL -> transport.connectProtocol();
             case AttributeNames.CONNECTION_ID -> transport.connectionId();
             case AttributeNames.PROTOCOL_REQUEST_ID -> transport.protocolRequestId();
+            case AttributeNames.CLIENT_ORIGIN -> origin();
+            case AttributeNames.PROXY_HEADER -> transport.proxyHeader();
             default -> null;
         };
     }

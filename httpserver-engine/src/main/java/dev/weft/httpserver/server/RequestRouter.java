@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeDispatcher;
 import dev.weft.httpserver.core.ExchangeTransport;
+import dev.weft.httpserver.forwarded.OriginResolver;
 import dev.weft.httpserver.stats.ServerStats;
 
 import java.io.IOException;
@@ -31,9 +32,11 @@ final class RequestRouter implements ExchangeDispatcher {
     private final ServerStats stats;
     private final Supplier<Executor> executor;
     private final WeftHttpContext notFoundContext;
+    private final OriginResolver origins;
 
     RequestRouter(ContextRegistry contexts, ServerStats stats, Supplier<Executor> executor,
-                  com.sun.net.httpserver.HttpServer server) {
+                  com.sun.net.httpserver.HttpServer server, OriginResolver origins) {
+        this.origins = origins;
         this.contexts = contexts;
         this.stats = stats;
         this.executor = executor;
@@ -44,7 +47,7 @@ final class RequestRouter implements ExchangeDispatcher {
     public void dispatch(ExchangeTransport transport) {
         WeftHttpContext context = contexts.find(transport.routingPath());
         boolean found = context != null;
-        Exchange exchange = new Exchange(transport, found ? context : notFoundContext);
+        Exchange exchange = new Exchange(transport, found ? context : notFoundContext, origins);
         // An HttpsExchange wherever the connection is TLS: the listener decides, not the server's type.
         HttpExchange api = transport.sslSession() != null ? new WeftHttpsExchange(exchange)
                 : new WeftHttpExchange(exchange);

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.ConnectionRegistry;
+import dev.weft.httpserver.forwarded.OriginResolver;
 import dev.weft.httpserver.stats.ServerStats;
 import dev.weft.httpserver.stats.StatsHandler;
 import dev.weft.httpserver.stats.StatsSnapshot;
@@ -66,7 +67,8 @@ final class ServerRuntime {
         this.owner = owner;
         this.ownTls = ownTls;
         this.connections = new ConnectionRegistry(config, stats);
-        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, owner);
+        this.router = new RequestRouter(contexts, stats, this::handlerExecutor, owner,
+                new OriginResolver(config.forwarded(), stats));
         if (config.statsPath() != null) {
             contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
         }
@@ -88,12 +90,13 @@ final class ServerRuntime {
     void bind(InetSocketAddress address, int backlog) throws IOException {
         Objects.requireNonNull(address, "null address");
         boolean http2 = ownTls != null ? config.http2().h2Enabled() : config.http2().h2cEnabled();
-        bindAll(List.of(new BoundListener.Endpoint(address, backlog, ownTls, http2)), true);
+        bindAll(List.of(new BoundListener.Endpoint(address, backlog, ownTls, http2, config.forwarded().proxyProtocol())),
+                true);
     }
 
     /** See {@link WeftServer#addListeners}. */
     void addListeners(List<Listener> added) throws IOException {
-        bindAll(added.stream().map(l -> BoundListener.Endpoint.of(l, config.http2())).toList(), false);
+        bindAll(added.stream().map(l -> BoundListener.Endpoint.of(l, config)).toList(), false);
     }
 
     private void bindAll(List<BoundListener.Endpoint> endpoints, boolean byJdkBind) throws IOException {

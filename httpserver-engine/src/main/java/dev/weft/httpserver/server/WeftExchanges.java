@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.FileRegion;
+import dev.weft.httpserver.forwarded.ClientOrigin;
 
 import java.io.IOException;
 
@@ -33,6 +34,18 @@ public final class WeftExchanges {
         if (turn != null) {
             turn.blockingCallReturned(sinceNanos);
         }
+    }
+
+    /** {@link dev.weft.httpserver.Weft#origin}. */
+    public static ClientOrigin origin(HttpExchange exchange) {
+        if (exchange instanceof WeftHttpExchange e) {
+            return e.exchange().origin();
+        }
+        if (exchange instanceof WeftHttpsExchange e) {
+            return e.exchange().origin();
+        }
+        return ClientOrigin.direct(exchange.getRemoteAddress(),
+                exchange instanceof com.sun.net.httpserver.HttpsExchange);
     }
 
     /** {@link dev.weft.httpserver.Weft#sendFile}. */

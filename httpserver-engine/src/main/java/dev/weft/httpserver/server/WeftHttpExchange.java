@@ -71,7 +71,7 @@ final class WeftHttpExchange extends HttpExchange {
 
     @Override
     public InetSocketAddress getRemoteAddress() {
-        return exchange.transport().remoteAddress();
+        return exchange.origin().remoteAddress();
     }
 
     @Override

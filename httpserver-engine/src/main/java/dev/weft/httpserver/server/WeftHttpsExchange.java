@@ -72,7 +72,7 @@ final class WeftHttpsExchange extends HttpsExchange {
 
     @Override
     public InetSocketAddress getRemoteAddress() {
-        return exchange.transport().remoteAddress();
+        return exchange.origin().remoteAddress();
     }
 
     @Override

@@ -58,7 +58,14 @@ public enum ProtocolError {
      * A client took a response slower than {@code minResponseDataRate} while writes waited for it, after the
      * grace period: the connection is closed (HTTP/2: {@code RST_STREAM CANCEL}).
      */
-    RESPONSE_DATA_RATE;
+    RESPONSE_DATA_RATE,
+    /**
+     * A trusted proxy's {@code Forwarded} or {@code X-Forwarded-*} field that is malformed or beyond the limits
+     * (20 hops, 1024 characters): ignored, the socket's peer stays the client.
+     */
+    BAD_FORWARDED,
+    /** A connection that did not start with a valid PROXY protocol header in time, where one is required: closed. */
+    BAD_PROXY_HEADER;
 
     /** Stable lower-case name, e.g. {@code bad_content_length}. */
     public String key() {

@@ -35,6 +35,7 @@ class SettingsCatalogTest {
         fields.addAll(components(ThreadsConfig.class, "threads."));
         fields.addAll(components(Http2Config.class, "http2."));
         fields.addAll(components(WebSocketConfig.class, "webSocket."));
+        fields.addAll(components(ForwardedConfig.class, "forwarded."));
         List<String> names = Settings.all().stream().map(Setting::name).toList();
         assertEquals(names.size(), Set.copyOf(names).size(), "no setting twice: " + names);
         assertEquals(Set.copyOf(fields), Set.copyOf(names));
@@ -99,7 +100,7 @@ class SettingsCatalogTest {
     }
 
     private static List<String> components(Class<? extends Record> type, String prefix) {
-        Set<String> nested = Set.of("threads", "http2", "webSocket");
+        Set<String> nested = Set.of("threads", "http2", "webSocket", "forwarded");
         return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName)
                 .filter(n -> !nested.contains(n)).map(n -> prefix + n).collect(Collectors.toList());
     }
@@ -114,6 +115,7 @@ class SettingsCatalogTest {
             case Double x -> x / 2;
             case Boolean b -> !b;
             case Duration t -> t.plusSeconds(1);
+            case String t when s.name().equals("forwarded.trustedProxies") -> "192.0.2.1";
             case String t -> t + "-other";
             default -> throw new AssertionError(d);
         };

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.proxy;
 
+import dev.weft.httpserver.net.AddressRange;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;

@@ -3,6 +3,8 @@ package dev.weft.servlet.request;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsExchange;
 import dev.weft.httpserver.ExchangeAttributes;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.forwarded.ClientOrigin;
 import jakarta.servlet.ServletConnection;
 
 import javax.net.ssl.SSLPeerUnverifiedException;
@@ -16,8 +18,10 @@ import java.util.Locale;
 /**
  * What the request knows of its connection (Servlet 6.1 §3.10, §3.9): the scheme, the host and port the client
  * addressed ({@code Host}, which HTTP/2's {@code :authority} fills in), the socket addresses, and for TLS the
- * protocol, cipher suite, key size, session id and client certificates. Computed lazily from the exchange;
- * host names are never looked up in DNS. Immutable after construction apart from caches.
+ * protocol, cipher suite, key size, session id and client certificates. Behind a trusted proxy the engine's
+ * {@link ClientOrigin} gives the client's address, scheme and host instead ({@code forwarded.enabled}).
+ * Computed lazily from the exchange; host names are never looked up in DNS. Immutable after construction apart
+ * from caches.
  */
 final class ConnectionFacts implements ServletConnection {
 
@@ -29,16 +33,18 @@ final class ConnectionFacts implements ServletConnection {
 
     private final HttpExchange exchange;
     private final SSLSession tls;
+    private final ClientOrigin origin;
     private String host;
     private int port = -1;
 
     ConnectionFacts(HttpExchange exchange) {
         this.exchange = exchange;
         this.tls = exchange instanceof HttpsExchange https ? https.getSSLSession() : null;
+        this.origin = Weft.origin(exchange);
     }
 
     String scheme() {
-        return tls != null ? "https" : "http";
+        return origin.scheme();
     }
 
     /** The host of the {@code Host} field (brackets kept for IPv6), else the local address. */
@@ -58,7 +64,7 @@ final class ConnectionFacts implements ServletConnection {
     }
 
     private void parseHost() {
-        String h = exchange.getRequestHeaders().getFirst("Host");
+        String h = origin.authority() != null ? origin.authority() : exchange.getRequestHeaders().getFirst("Host");
         if (h == null || h.isBlank()) {
             host = localAddress();
             port = localPort();
@@ -79,9 +85,13 @@ final class ConnectionFacts implements ServletConnection {
         }
     }
 
+    /** The client's IP address, or a proxy's {@code unknown} or obfuscated identifier for it. */
     String remoteAddress() {
         InetSocketAddress a = exchange.getRemoteAddress();
-        return a == null || a.getAddress() == null ? null : a.getAddress().getHostAddress();
+        if (a == null) {
+            return null;
+        }
+        return a.getAddress() == null ? a.getHostString() : a.getAddress().getHostAddress();
     }
 
     int remotePort() {
@@ -171,7 +181,7 @@ final class ConnectionFacts implements ServletConnection {
     public String getProtocol() {
         String p = exchange.getProtocol();
         if (p.startsWith("HTTP/2")) {
-            return isSecure() ? "h2" : "h2c";
+            return tls != null ? "h2" : "h2c";
         }
         return p.toLowerCase(Locale.ROOT);
     }
@@ -181,8 +191,9 @@ final class ConnectionFacts implements ServletConnection {
         return "";
     }
 
+    /** Whether the client used TLS, to this server or to the trusted proxy in front of it. */
     @Override
     public boolean isSecure() {
-        return tls != null;
+        return origin.secure();
     }
 }

@@ -4,6 +4,7 @@ import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ThreadsConfig;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
 import org.springframework.boot.web.server.ConfigurableWebServerFactory;
 import org.springframework.boot.web.server.Http2;
@@ -200,5 +201,13 @@ public interface ConfigurableWeftWebServerFactory extends ConfigurableWebServerF
      */
     default void setWebSocketSettings(WebSocketConfig settings) {
         getEngineSettings().setWebSocketSettings(settings);
+    }
+
+    /**
+     * Where the client's origin is taken from behind reverse proxies: trusted {@code Forwarded}/
+     * {@code X-Forwarded-*} fields and the PROXY protocol. Defaults to {@link ForwardedConfig#defaults()} (off).
+     */
+    default void setForwardedSettings(ForwardedConfig settings) {
+        getEngineSettings().setForwardedSettings(settings);
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.spring.boot;
 
+import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ThreadsConfig;
@@ -104,5 +105,9 @@ public final class WeftEngineSettings {
 
     void setWebSocketSettings(WebSocketConfig settings) {
         config.webSocket(Objects.requireNonNull(settings, "settings"));
+    }
+
+    void setForwardedSettings(ForwardedConfig settings) {
+        config.forwarded(Objects.requireNonNull(settings, "settings"));
     }
 }

@@ -52,6 +52,7 @@ public final class WeftReactiveWebServerAutoConfiguration {
     WeftWebServerFactoryCustomizer weftWebServerFactoryCustomizer(ServerProperties serverProperties,
             WeftServerProperties weftServerProperties, Environment environment) {
         return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties,
-                Threading.VIRTUAL.isActive(environment));
+                Threading.VIRTUAL.isActive(environment),
+                WeftWebServerFactoryCustomizer.cloudPlatformForwards(environment));
     }
 }

@@ -149,6 +149,12 @@ public class WeftServerProperties implements Validator {
     @NestedConfigurationProperty
     private final WeftWebSocketProperties websocket = new WeftWebSocketProperties();
 
+    /**
+     * The client's origin behind reverse proxies: trusted forwarded headers and the PROXY protocol.
+     */
+    @NestedConfigurationProperty
+    private final WeftForwardedProperties forwarded = new WeftForwardedProperties();
+
     public int getMaxConnections() {
         return maxConnections;
     }
@@ -301,6 +307,10 @@ public class WeftServerProperties implements Validator {
         return websocket;
     }
 
+    public WeftForwardedProperties getForwarded() {
+        return forwarded;
+    }
+
     @Override
     public boolean supports(Class<?> type) {
         return WeftServerProperties.class.isAssignableFrom(type);
@@ -316,6 +326,7 @@ public class WeftServerProperties implements Validator {
         properties.getThreads().validate(errors);
         properties.getHttp2().validate(errors);
         properties.getWebsocket().validate(errors);
+        properties.getForwarded().validate(errors);
     }
 
     /**

@@ -55,6 +55,7 @@ public final class WeftServletWebServerAutoConfiguration {
     WeftWebServerFactoryCustomizer weftWebServerFactoryCustomizer(ServerProperties serverProperties,
             WeftServerProperties weftServerProperties, Environment environment) {
         return new WeftWebServerFactoryCustomizer(serverProperties, weftServerProperties,
-                Threading.VIRTUAL.isActive(environment));
+                Threading.VIRTUAL.isActive(environment),
+                WeftWebServerFactoryCustomizer.cloudPlatformForwards(environment));
     }
 }

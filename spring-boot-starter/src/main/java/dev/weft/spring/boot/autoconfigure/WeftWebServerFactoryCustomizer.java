@@ -1,11 +1,11 @@
 package dev.weft.spring.boot.autoconfigure;
 
 import dev.weft.spring.boot.ConfigurableWeftWebServerFactory;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.cloud.CloudPlatform;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -20,13 +20,13 @@ public class WeftWebServerFactoryCustomizer
     /** The order of this customizer. */
     public static final int ORDER = 0;
 
-    private static final Log logger = LogFactory.getLog(WeftWebServerFactoryCustomizer.class);
-
     private final ServerProperties serverProperties;
 
     private final WeftServerProperties weftProperties;
 
     private final boolean virtualThreads;
+
+    private final boolean cloudPlatformForwards;
 
     /**
      * A customizer applying the given properties.
@@ -48,9 +48,25 @@ public class WeftWebServerFactoryCustomizer
      */
     public WeftWebServerFactoryCustomizer(ServerProperties serverProperties, WeftServerProperties weftProperties,
             boolean virtualThreads) {
+        this(serverProperties, weftProperties, virtualThreads, false);
+    }
+
+    /**
+     * A customizer applying the given properties.
+     *
+     * @param serverProperties      the {@code server.*} properties
+     * @param weftProperties        the {@code weft.server.*} properties
+     * @param virtualThreads        whether {@code spring.threads.virtual.enabled} is on
+     * @param cloudPlatformForwards whether the application runs on a cloud platform whose load balancer sends
+     *                              forwarded headers: with no {@code server.forward-headers-strategy} set, the
+     *                              engine then handles them ({@link #cloudPlatformForwards(Environment)})
+     */
+    public WeftWebServerFactoryCustomizer(ServerProperties serverProperties, WeftServerProperties weftProperties,
+            boolean virtualThreads, boolean cloudPlatformForwards) {
         this.serverProperties = serverProperties;
         this.weftProperties = weftProperties;
         this.virtualThreads = virtualThreads;
+        this.cloudPlatformForwards = cloudPlatformForwards;
     }
 
     @Override
@@ -66,10 +82,6 @@ public class WeftWebServerFactoryCustomizer
         DataSize headerSize = serverProperties.getMaxHttpRequestHeaderSize();
         if (headerSize != null && headerSize.toBytes() > 0) {
             factory.setMaxHeaderSize(toInt(headerSize));
-        }
-        if (serverProperties.getForwardHeadersStrategy() == ServerProperties.ForwardHeadersStrategy.NATIVE) {
-            logger.warn("Weft has no native support for forwarded headers; "
-                    + "set server.forward-headers-strategy=framework instead of native");
         }
         WeftServerProperties weft = weftProperties;
         factory.setMaxConnections(weft.getMaxConnections());
@@ -102,6 +114,26 @@ public class WeftWebServerFactoryCustomizer
         factory.setThreadsSettings(weft.getThreads().toConfig(virtualThreads));
         factory.setHttp2Settings(weft.getHttp2().toConfig());
         factory.setWebSocketSettings(weft.getWebsocket().toConfig());
+        factory.setForwardedSettings(weft.getForwarded().toConfig(nativeForwardHeaders()));
+    }
+
+    /**
+     * Whether the engine handles forwarded headers itself, as Spring Boot decides for its own servers:
+     * {@code server.forward-headers-strategy=native}, or no strategy set on a cloud platform that uses
+     * forwarded headers.
+     */
+    private boolean nativeForwardHeaders() {
+        ServerProperties.ForwardHeadersStrategy strategy = serverProperties.getForwardHeadersStrategy();
+        if (strategy == null) {
+            return cloudPlatformForwards;
+        }
+        return strategy == ServerProperties.ForwardHeadersStrategy.NATIVE;
+    }
+
+    /** Whether the application runs on a cloud platform whose load balancer sends forwarded headers. */
+    static boolean cloudPlatformForwards(Environment environment) {
+        CloudPlatform platform = CloudPlatform.getActive(environment);
+        return platform != null && platform.isUsingForwardHeaders();
     }
 
     private static int toInt(DataSize size) {

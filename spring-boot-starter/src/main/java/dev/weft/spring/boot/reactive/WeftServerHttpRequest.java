@@ -3,6 +3,8 @@ package dev.weft.spring.boot.reactive;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsExchange;
 import dev.weft.httpserver.ExchangeAttributes;
+import dev.weft.httpserver.Weft;
+import dev.weft.httpserver.forwarded.ClientOrigin;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -49,23 +51,30 @@ public final class WeftServerHttpRequest extends AbstractServerHttpRequest {
 
     WeftServerHttpRequest(HttpExchange exchange, Publisher<DataBuffer> body) throws URISyntaxException {
         super(isWebSocketConnect(exchange) ? HttpMethod.GET : HttpMethod.valueOf(exchange.getRequestMethod()),
-                uri(exchange), null, headers(exchange));
+                uri(exchange, Weft.origin(exchange)), Weft.origin(exchange).prefix(), headers(exchange));
         this.exchange = exchange;
         this.body = body;
     }
 
-    private static URI uri(HttpExchange exchange) throws URISyntaxException {
+    /**
+     * The absolute URI: scheme, host and (as context path) prefix as the engine resolved the client's origin
+     * (from the connection, or a trusted proxy's forwarded headers), path and query as sent.
+     */
+    private static URI uri(HttpExchange exchange, ClientOrigin origin) throws URISyntaxException {
         URI target = exchange.getRequestURI();
         if (target.isAbsolute()) {
             return target; // absolute-form request target (RFC 9112 §3.2.2)
         }
-        String scheme = exchange instanceof HttpsExchange ? "https" : "http";
-        String authority = exchange.getRequestHeaders().getFirst("Host");
+        String authority = origin.authority() != null ? origin.authority()
+                : exchange.getRequestHeaders().getFirst("Host");
         if (authority == null || authority.isBlank()) {
             authority = authority(exchange.getLocalAddress());
         }
         String path = target.getRawPath();
-        StringBuilder uri = new StringBuilder(scheme).append("://").append(authority.strip());
+        StringBuilder uri = new StringBuilder(origin.scheme()).append("://").append(authority.strip());
+        if (origin.prefix() != null) {
+            uri.append(origin.prefix());
+        }
         if (path != null && path.startsWith("/")) {
             uri.append(path);
         }

@@ -98,6 +98,13 @@ public class MvcTestApplication {
             return "Hello World";
         }
 
+        /** What the servlet request says of the origin: remote address, scheme, secure, request URL. */
+        @GetMapping(path = "/origin", produces = MediaType.TEXT_PLAIN_VALUE)
+        String origin(HttpServletRequest request) {
+            return request.getRemoteAddr() + " " + request.getScheme() + " " + request.isSecure() + " "
+                    + request.getRequestURL();
+        }
+
         @GetMapping("/api/greeting")
         Greeting greeting(@RequestParam(defaultValue = "world") String name) {
             String message = "hello " + name;

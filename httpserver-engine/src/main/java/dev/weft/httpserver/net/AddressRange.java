@@ -1,4 +1,4 @@
-package dev.weft.httpserver.proxy;
+package dev.weft.httpserver.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -11,14 +11,14 @@ import java.util.List;
  * @param network the address bytes, host bits cleared
  * @param bits    the prefix length
  */
-record AddressRange(byte[] network, int bits) {
+public record AddressRange(byte[] network, int bits) {
 
     /**
      * Loopback, private, link-local, shared (CGNAT), multicast, reserved, documentation and transition blocks
      * of the IANA IPv4 and IPv6 special-purpose address registries (RFC 6890 and updates). IPv4-mapped IPv6
      * addresses need no entry: the JDK turns them into IPv4 addresses.
      */
-    static final List<AddressRange> SPECIAL = List.of(
+    public static final List<AddressRange> SPECIAL = List.of(
             parse("0.0.0.0/8"), parse("10.0.0.0/8"), parse("100.64.0.0/10"), parse("127.0.0.0/8"),
             parse("169.254.0.0/16"), parse("172.16.0.0/12"), parse("192.0.0.0/24"), parse("192.0.2.0/24"),
             parse("192.88.99.0/24"), parse("192.168.0.0/16"), parse("198.18.0.0/15"), parse("198.51.100.0/24"),
@@ -32,7 +32,7 @@ record AddressRange(byte[] network, int bits) {
      *
      * @throws IllegalArgumentException if it is not a valid literal and prefix
      */
-    static AddressRange parse(String cidr) {
+    public static AddressRange parse(String cidr) {
         int slash = cidr.indexOf('/');
         String literal = slash < 0 ? cidr : cidr.substring(0, slash);
         if (!isLiteral(literal)) {
@@ -64,7 +64,7 @@ record AddressRange(byte[] network, int bits) {
     }
 
     /** Whether {@code s} is an IPv4 or IPv6 literal (so {@link InetAddress#getByName} does no lookup). */
-    static boolean isLiteral(String s) {
+    public static boolean isLiteral(String s) {
         if (s.isEmpty()) {
             return false;
         }
@@ -90,7 +90,7 @@ record AddressRange(byte[] network, int bits) {
     }
 
     /** Whether {@code address} lies in this block (an IPv4 address never lies in an IPv6 block). */
-    boolean contains(InetAddress address) {
+    public boolean contains(InetAddress address) {
         byte[] a = address.getAddress();
         if (a.length != network.length) {
             return false;
@@ -106,7 +106,7 @@ record AddressRange(byte[] network, int bits) {
     }
 
     /** Whether {@code address} is in one of the {@link #SPECIAL} blocks. */
-    static boolean isSpecial(InetAddress address) {
+    public static boolean isSpecial(InetAddress address) {
         for (AddressRange r : SPECIAL) {
             if (r.contains(address)) {
                 return true;
