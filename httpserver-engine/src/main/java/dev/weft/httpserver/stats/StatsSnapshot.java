@@ -27,6 +27,8 @@ import java.util.Map;
  *                            for a new connection at {@code maxConnections}
  * @param stopCloses          connections a stop closed while an exchange was still in progress on them (after
  *                            the stop's delay, or {@code stop(0)})
+ * @param accessLogLinesDropped access log lines dropped because the log's queue was full (the disk could not
+ *                            keep up); exchanges never wait for the log
  * @param protocolErrors      rejections by kind (only kinds seen at least once)
  * @param http2               HTTP/2 connection and stream counters
  * @param webSocket           WebSocket session and message counters
@@ -47,6 +49,7 @@ public record StatsSnapshot(
         long timeoutCloses,
         long lowResourcesCloses,
         long stopCloses,
+        long accessLogLinesDropped,
         Map<ProtocolError, Long> protocolErrors,
         Http2 http2,
         WebSocket webSocket,
