@@ -1,11 +1,14 @@
 package dev.weft.httpserver.cli;
 
+import dev.weft.httpserver.config.AccessLogConfig;
+
 import java.nio.file.Path;
 import java.util.Locale;
 
 /**
  * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
- * {@code --tls}, {@code --keystore}, {@code --keystore-password} and {@code --http2}. Immutable.
+ * {@code --tls}, {@code --keystore}, {@code --keystore-password}, {@code --http2} and the {@code --access-log}
+ * options. Immutable.
  *
  * @param action           what to do
  * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
@@ -17,9 +20,11 @@ import java.util.Locale;
  * @param keystore         keystore with the key and certificate, or null for a self-signed one
  * @param keystorePassword password of the keystore, or null
  * @param http2            whether to offer HTTP/2 (h2 by ALPN with TLS, h2c without)
+ * @param accessLog        the server's access log (off unless an {@code --access-log} option is given)
  */
 record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
-                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2) {
+                          Output output, boolean tls, Path keystore, String keystorePassword, boolean http2,
+                          AccessLogConfig accessLog) {
 
     /** What the command line asks for. */
     enum Action { SERVE, HELP, VERSION }
@@ -53,14 +58,18 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         boolean http2 = false;
         Path keystore = null;
         String password = null;
+        AccessLogConfig.Builder log = AccessLogConfig.builder();
+        boolean logged = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "-?", "--help" -> {
-                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false,
+                            null);
                 }
                 case "-version", "--version" -> {
-                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false);
+                    return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false,
+                            null);
                 }
                 case "-b", "--bind-address" -> bind = value(args, ++i, a);
                 case "-p", "--port" -> port = port(value(args, ++i, a));
@@ -73,6 +82,19 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                 }
                 case "--keystore-password" -> password = value(args, ++i, a);
                 case "--http2" -> http2 = true;
+                case "--access-log" -> logged = true;
+                case "--access-log-file" -> {
+                    log.file(Path.of(value(args, ++i, a)).toAbsolutePath().toString());
+                    logged = true;
+                }
+                case "--access-log-pattern" -> {
+                    log.pattern(value(args, ++i, a));
+                    logged = true;
+                }
+                case "--access-log-rotate" -> log.rotateDaily(rotation(value(args, ++i, a)));
+                case "--access-log-max-size" -> log.maxFileSize(size(value(args, ++i, a), a));
+                case "--access-log-max-files" -> log.maxFiles((int) Math.min(Integer.MAX_VALUE,
+                        size(value(args, ++i, a), a)));
                 default -> throw new UsageException("unknown option: " + a);
             }
         }
@@ -86,8 +108,14 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                         + PASSWORD_ENV);
             }
         }
+        AccessLogConfig accessLog;
+        try {
+            accessLog = log.enabled(logged).build();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("invalid access log option: " + e.getMessage());
+        }
         return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null, port,
-                directory, output, tls, keystore, password, http2);
+                directory, output, tls, keystore, password, http2, accessLog);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -118,10 +146,33 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         };
     }
 
+    private static boolean rotation(String s) throws UsageException {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "daily" -> true;
+            case "size" -> false;
+            default -> throw new UsageException("invalid access log rotation: " + s + " (daily or size)");
+        };
+    }
+
+    /** A number, with an optional {@code k}, {@code m} or {@code g} for KiB, MiB, GiB. */
+    private static long size(String s, String option) throws UsageException {
+        String t = s.strip().toLowerCase(Locale.ROOT);
+        int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : t.endsWith("g") ? 30 : 0;
+        try {
+            long n = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1));
+            if (n >= 0 && n <= Long.MAX_VALUE >> shift) {
+                return n << shift;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new UsageException("invalid value for " + option + ": " + s);
+    }
+
     @Override
     public String toString() {
         // the password stays out of logs and error messages
         return "CommandLineOptions[" + action + ", " + bindAddress + ":" + port + ", " + directory + ", " + output
-                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + "]";
+                + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + ", accessLog=" + accessLog + "]";
     }
 }

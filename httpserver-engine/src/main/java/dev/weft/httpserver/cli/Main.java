@@ -34,7 +34,9 @@ public final class Main {
     static final String USAGE = """
             Usage: java -jar weft-httpserver.jar [-b address] [-p port] [-d directory]
                        [-o none|info|verbose] [--tls] [--keystore file] [--keystore-password password]
-                       [--http2] [-h] [-version]
+                       [--http2] [--access-log] [--access-log-file file]
+                       [--access-log-pattern pattern] [--access-log-rotate daily|size]
+                       [--access-log-max-size bytes] [--access-log-max-files n] [-h] [-version]
             """;
 
     static final String HELP = USAGE + """
@@ -54,6 +56,22 @@ public final class Main {
                                         environment variable WEFT_KEYSTORE_PASSWORD.
                   --http2               Offer HTTP/2 too: h2 by ALPN with TLS, h2c (prior
                                         knowledge) in cleartext. Default: HTTP/1.1 only.
+                  --access-log          Log each request in the combined log format to the
+                                        logger dev.weft.httpserver.access, or to the file of
+                                        --access-log-file, off the request path.
+                  --access-log-file f   Append the access log to this file (implies
+                                        --access-log).
+                  --access-log-pattern p
+                                        combined (default), common, or %-directives such as
+                                        '%h %t "%r" %>s %b %D' (implies --access-log).
+                  --access-log-rotate daily|size
+                                        daily: a file per day and by size (default);
+                                        size: by size only.
+                  --access-log-max-size n
+                                        Rotate the file beyond n bytes (k, m, g suffixes;
+                                        0: never). Default: 100m.
+                  --access-log-max-files n
+                                        Rotated files kept. Default: 30.
               -h, -?, --help            Print this help and exit.
               -version, --version       Print the version and exit.
             Stop the server with Ctrl+C.
@@ -111,6 +129,7 @@ public final class Main {
         InetAddress address = InetAddress.getByName(options.bindAddress());
         ServerConfig config = ServerConfig.builder()
                 .http2(Http2Config.builder().h2Enabled(options.http2()).h2cEnabled(options.http2()).build())
+                .accessLog(options.accessLog())
                 .build();
         InetSocketAddress socket = new InetSocketAddress(address, options.port());
         String fingerprint = null;
