@@ -56,7 +56,7 @@ public record AccessLogConfig(
         try {
             LogPattern.compile(pattern);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("pattern: " + e.getMessage(), e);
+            throw new IllegalArgumentException("pattern " + e.getMessage(), e);
         }
         if (file != null && file.isBlank()) {
             throw new IllegalArgumentException("file must not be blank; null for the logger");

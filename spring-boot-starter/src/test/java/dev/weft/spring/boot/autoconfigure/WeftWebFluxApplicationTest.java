@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
         "weft.server.max-header-count=42",
         "weft.server.max-request-line-length=4KB",
         "weft.server.backlog=77",
-        "weft.server.access-log=true",
+        "weft.server.access-log.enabled=true",
         "weft.server.stats-page.enabled=true",
         "weft.server.stats-page.path=/_weft" })
 @Timeout(60)
@@ -109,7 +109,7 @@ class WeftWebFluxApplicationTest {
         assertThat(config.maxRequestLineLength()).isEqualTo(4 * 1024);
         assertThat(config.maxHeaderSize()).isEqualTo(12 * 1024);
         assertThat(config.backlog()).isEqualTo(77);
-        assertThat(config.accessLog()).isTrue();
+        assertThat(config.accessLog().enabled()).isTrue();
         assertThat(config.statsPath()).isEqualTo("/_weft");
         assertThat(config.serverHeader()).isEqualTo("Weft-Test");
     }
