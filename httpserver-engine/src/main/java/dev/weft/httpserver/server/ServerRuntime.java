@@ -136,15 +136,15 @@ final class ServerRuntime {
             if (state != State.BOUND) {
                 throw new IllegalStateException("server in wrong state: " + state);
             }
-            if (executor == null && !config.threads().virtual()) {
-                pool = new HandlerPool(config.threads(), "weft-handler-" + listener.getLocalPort());
-            }
             if (accessLog != null) {
                 try {
                     accessLog.start("weft-access-log-" + listener.getLocalPort());
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot open the access log: " + e.getMessage(), e);
                 }
+            }
+            if (executor == null && !config.threads().virtual()) {
+                pool = new HandlerPool(config.threads(), "weft-handler-" + listener.getLocalPort());
             }
             connections.start("weft-" + listener.getLocalPort());
             Acceptor acceptor = new Acceptor(listener, connections, stats, security,

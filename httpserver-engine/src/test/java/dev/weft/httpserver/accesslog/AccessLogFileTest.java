@@ -1,9 +1,12 @@
 package dev.weft.httpserver.accesslog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.AccessLogConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.testing.ExternalTools;
@@ -13,6 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -115,6 +121,21 @@ class AccessLogFileTest {
         lines += Files.readAllLines(file).size();
         assertEquals((long) connections * perConnection, lines);
         assertEquals(0, server.stats().accessLogLinesDropped());
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedFailsTheStart() throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "x");
+        ServerConfig config = ServerConfig.builder().accessLog(AccessLogConfig.builder().enabled(true)
+                .file(notADirectory.resolve("access.log").toString()).build()).build();
+        HttpServer server = Weft.createHttpServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0,
+                config);
+        try {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, server::start);
+            assertTrue(e.getMessage().startsWith("cannot open the access log"), e.getMessage());
+        } finally {
+            server.stop(0);
+        }
     }
 
     private static long number(String json, String key) {

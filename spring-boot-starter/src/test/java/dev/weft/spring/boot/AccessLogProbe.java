@@ -10,10 +10,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.UUID;
 
 /**
- * An access log file in a new temporary directory, for {@code weft.server.access-log.file}, and a request whose
- * combined-format line is awaited in it.
+ * The file of {@code weft.server.access-log.file}, and a request whose combined-format line is awaited in it (its
+ * user agent is new each time, so a line left by an earlier run never counts).
  */
 public final class AccessLogProbe {
 
@@ -23,25 +24,17 @@ public final class AccessLogProbe {
         this.file = file;
     }
 
-    /** A file {@code logs/access.log} under a new temporary directory (not created yet: the server does). */
-    public static AccessLogProbe inTempDirectory(String prefix) {
-        try {
-            return new AccessLogProbe(Files.createTempDirectory(prefix).resolve("logs/access.log"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The file's path, for the property. */
-    public String file() {
-        return file.toString();
+    /** The log file at {@code path} (relative to the module's directory). */
+    public static AccessLogProbe at(String path) {
+        return new AccessLogProbe(Path.of(path));
     }
 
     /**
-     * Sends {@code GET /access-log-probe?<name>} with the user agent {@code name} to the server on {@code port}
-     * and waits for its line, status and user agent included, in the file.
+     * Sends {@code GET /access-log-probe?<name>} with the user agent {@code <prefix>-<random>} to the server on
+     * {@code port} and waits for its line, status and user agent included, in the file.
      */
-    public void requestAndAwaitLine(int port, String name) throws IOException, InterruptedException {
+    public void requestAndAwaitLine(int port, String prefix) throws IOException, InterruptedException {
+        String name = prefix + "-" + UUID.randomUUID();
         try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             HttpResponse<Void> response = client.send(HttpRequest.newBuilder(
                             URI.create("http://127.0.0.1:" + port + "/access-log-probe?" + name))
