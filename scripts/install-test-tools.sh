@@ -77,6 +77,11 @@ if ! command -v slowhttptest >/dev/null 2>&1; then
   apt_install slowhttptest
 fi
 
+# The access log's combined format checked by a standard log analyser (AccessLogGoaccessTest): Debian's goaccess.
+if ! command -v goaccess >/dev/null 2>&1; then
+  apt_install goaccess
+fi
+
 # A reverse proxy in front of Weft (NginxFrontTest): Debian's nginx, run by the tests as their own foreground
 # process on a loopback port with a configuration in a temporary folder (the package's own service is not used).
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then

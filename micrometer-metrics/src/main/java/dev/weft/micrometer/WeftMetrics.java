@@ -59,7 +59,7 @@ public final class WeftMetrics implements MeterBinder {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(100);
 
     private static final StatsSnapshot EMPTY =
-            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
+            new StatsSnapshot(Instant.EPOCH, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), StatsSnapshot.Http2.NONE,
             StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE);
 
     private final SnapshotCache cache;
@@ -166,6 +166,9 @@ public final class WeftMetrics implements MeterBinder {
                 BaseUnits.BYTES, Tags.empty(), StatsSnapshot::bytesSentZeroCopy));
         meters.add(counter(registry, "weft.handler.exceptions", "Exceptions thrown by handlers and filters",
                 null, Tags.empty(), StatsSnapshot::handlerExceptions));
+        meters.add(counter(registry, "weft.access.log.lines.dropped",
+                "Access log lines dropped because the log's queue was full", null, Tags.empty(),
+                StatsSnapshot::accessLogLinesDropped));
         meters.add(counter(registry, "weft.http2.connections", "Connections that spoke HTTP/2 (h2 or h2c)", null,
                 Tags.empty(), s -> s.http2().connections()));
         meters.add(counter(registry, "weft.http2.streams.opened", "HTTP/2 streams opened by clients", null,

@@ -55,7 +55,7 @@ class WeftMetricsTest {
      * Meters one binding registers: 5 gauges, 26 counters (16 HTTP, 5 WebSocket, 5 proxy), one counter per
      * error kind.
      */
-    private static final int METERS = 5 + 26 + ProtocolError.values().length;
+    private static final int METERS = 5 + 27 + ProtocolError.values().length;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
@@ -363,7 +363,7 @@ class WeftMetricsTest {
         Map<ProtocolError, Long> errors = new EnumMap<>(ProtocolError.class);
         errors.put(ProtocolError.BAD_CHUNK, 12L);
         errors.put(ProtocolError.TLS_HANDSHAKE, 13L);
-        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 30, 8, 9, 10, 28, 29, errors,
+        StatsSnapshot s = new StatsSnapshot(Instant.now(), 1, 2, 3, 4, 5, 6, 7, 30, 8, 9, 10, 28, 29, 31, errors,
                 new StatsSnapshot.Http2(11, 12, 13, 14, 15, 16), new StatsSnapshot.WebSocket(17, 5, 18, 19, 20, 21),
                 new StatsSnapshot.Proxy(22, 23, 24, 25, 26, 27));
         new WeftMetrics(() -> s, Tags.empty()).bindTo(registry);
@@ -381,6 +381,7 @@ class WeftMetricsTest {
         assertThat(counter("weft.connections.closed", "reason", "timeout")).isEqualTo(10);
         assertThat(counter("weft.connections.closed", "reason", "low_resources")).isEqualTo(28);
         assertThat(counter("weft.connections.closed", "reason", "stop")).isEqualTo(29);
+        assertThat(counter("weft.access.log.lines.dropped")).isEqualTo(31);
         assertThat(counter("weft.errors", "kind", "bad_chunk")).isEqualTo(12);
         assertThat(counter("weft.errors", "kind", "tls_handshake")).isEqualTo(13);
         assertThat(counter("weft.errors", "kind", "bad_host")).isZero();
@@ -406,7 +407,7 @@ class WeftMetricsTest {
 
     @Test
     void webSocketAndProxyMetersExistAtZeroBeforeAnyTraffic() {
-        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        new WeftMetrics(() -> new StatsSnapshot(Instant.now(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(),
                 StatsSnapshot.Http2.NONE, StatsSnapshot.WebSocket.NONE, StatsSnapshot.Proxy.NONE), Tags.empty())
                 .bindTo(registry);
 
@@ -547,7 +548,7 @@ class WeftMetricsTest {
 
     /** A snapshot whose every number is {@code n}. */
     private static StatsSnapshot snapshot(long n, Map<ProtocolError, Long> errors) {
-        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, n, n, errors,
+        return new StatsSnapshot(Instant.now(), n, n, n, n, n, n, n, n, n, n, n, n, n, n, errors,
                 new StatsSnapshot.Http2(n, n, n, n, n, n), new StatsSnapshot.WebSocket(n, 0, n, n, n, n),
                 new StatsSnapshot.Proxy(n, n, n, n, n, n));
     }

@@ -1,5 +1,7 @@
 package dev.weft.httpserver.cli;
 
+import dev.weft.httpserver.config.AccessLogConfig;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +10,7 @@ import java.util.Locale;
 /**
  * The parsed command line of {@link Main}, with {@code jwebserver}'s option spellings and defaults plus
  * {@code --listen}, {@code --tls}, {@code --keystore}, {@code --keystore-password}, {@code --http2},
- * {@code --trusted-proxies} and {@code --proxy-protocol}. Immutable.
+ * {@code --trusted-proxies}, {@code --proxy-protocol} and the {@code --access-log} options. Immutable.
  *
  * @param action           what to do
  * @param bindAddress      address to listen on, as given (default {@code 127.0.0.1})
@@ -24,10 +26,12 @@ import java.util.Locale;
  *                         {@code --tls} say
  * @param trustedProxies   proxies whose forwarded headers are believed, or null to ignore those headers
  * @param proxyProtocol    whether every connection must start with a PROXY protocol header
+ * @param accessLog        the server's access log (off unless an {@code --access-log} option is given)
  */
 record CommandLineOptions(Action action, String bindAddress, boolean bindDefaulted, int port, Path directory,
                           Output output, boolean tls, Path keystore, String keystorePassword, boolean http2,
-                          List<Endpoint> listen, String trustedProxies, boolean proxyProtocol) {
+                          List<Endpoint> listen, String trustedProxies, boolean proxyProtocol,
+                          AccessLogConfig accessLog) {
 
     /** Most {@code --listen} options. */
     static final int MAX_LISTEN = 16;
@@ -99,16 +103,18 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         List<Endpoint> listen = new ArrayList<>();
         String trustedProxies = null;
         boolean proxyProtocol = false;
+        AccessLogConfig.Builder log = AccessLogConfig.builder();
+        boolean logged = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "-?", "--help" -> {
                     return new CommandLineOptions(Action.HELP, null, true, 0, null, null, false, null, null, false, List.of(),
-                            null, false);
+                            null, false, null);
                 }
                 case "-version", "--version" -> {
                     return new CommandLineOptions(Action.VERSION, null, true, 0, null, null, false, null, null, false, List.of(),
-                            null, false);
+                            null, false, null);
                 }
                 case "-b", "--bind-address" -> {
                     bind = value(args, ++i, a);
@@ -135,6 +141,19 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                 case "--http2" -> http2 = true;
                 case "--trusted-proxies" -> trustedProxies = value(args, ++i, a);
                 case "--proxy-protocol" -> proxyProtocol = true;
+                case "--access-log" -> logged = true;
+                case "--access-log-file" -> {
+                    log.file(Path.of(value(args, ++i, a)).toAbsolutePath().toString());
+                    logged = true;
+                }
+                case "--access-log-pattern" -> {
+                    log.pattern(value(args, ++i, a));
+                    logged = true;
+                }
+                case "--access-log-rotate" -> log.rotateDaily(rotation(value(args, ++i, a)));
+                case "--access-log-max-size" -> log.maxFileSize(size(value(args, ++i, a), a));
+                case "--access-log-max-files" -> log.maxFiles((int) Math.min(Integer.MAX_VALUE,
+                        size(value(args, ++i, a), a)));
                 default -> throw new UsageException("unknown option: " + a);
             }
         }
@@ -156,8 +175,15 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
                         + PASSWORD_ENV);
             }
         }
+        AccessLogConfig accessLog;
+        try {
+            accessLog = log.enabled(logged).build();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("invalid access log option: " + e.getMessage());
+        }
         return new CommandLineOptions(Action.SERVE, bind == null ? "127.0.0.1" : bind, bind == null && listen.isEmpty(), port,
-                directory, output, tls, keystore, password, http2, List.copyOf(listen), trustedProxies, proxyProtocol);
+                directory, output, tls, keystore, password, http2, List.copyOf(listen), trustedProxies, proxyProtocol,
+                accessLog);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -188,11 +214,34 @@ record CommandLineOptions(Action action, String bindAddress, boolean bindDefault
         };
     }
 
+    private static boolean rotation(String s) throws UsageException {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "daily" -> true;
+            case "size" -> false;
+            default -> throw new UsageException("invalid access log rotation: " + s + " (daily or size)");
+        };
+    }
+
+    /** A number, with an optional {@code k}, {@code m} or {@code g} for KiB, MiB, GiB. */
+    private static long size(String s, String option) throws UsageException {
+        String t = s.strip().toLowerCase(Locale.ROOT);
+        int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : t.endsWith("g") ? 30 : 0;
+        try {
+            long n = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1));
+            if (n >= 0 && n <= Long.MAX_VALUE >> shift) {
+                return n << shift;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new UsageException("invalid value for " + option + ": " + s);
+    }
+
     @Override
     public String toString() {
         // the password stays out of logs and error messages
         return "CommandLineOptions[" + action + ", " + endpoints() + ", " + directory + ", " + output
                 + ", tls=" + tls + ", keystore=" + keystore + ", http2=" + http2 + ", trustedProxies=" + trustedProxies
-                + ", proxyProtocol=" + proxyProtocol + "]";
+                + ", proxyProtocol=" + proxyProtocol + ", accessLog=" + accessLog + "]";
     }
 }

@@ -38,7 +38,10 @@ public final class Main {
     static final String USAGE = """
             Usage: java -jar weft-httpserver.jar [-b address] [-p port] [--listen url]... [-d directory]
                        [-o none|info|verbose] [--tls] [--keystore file] [--keystore-password password]
-                       [--http2] [--trusted-proxies list] [--proxy-protocol] [-h] [-version]
+                       [--http2] [--trusted-proxies list] [--proxy-protocol] [--access-log]
+                       [--access-log-file file] [--access-log-pattern pattern]
+                       [--access-log-rotate daily|size] [--access-log-max-size bytes]
+                       [--access-log-max-files n] [-h] [-version]
             """;
 
     static final String HELP = USAGE + """
@@ -64,6 +67,22 @@ public final class Main {
                                         (addresses, CIDR blocks, "internal"). Default: ignored.
                   --proxy-protocol      Require a PROXY protocol v1/v2 header on every
                                         connection (behind HAProxy, a load balancer).
+                  --access-log          Log each request in the combined log format to the
+                                        logger dev.weft.httpserver.access, or to the file of
+                                        --access-log-file, off the request path.
+                  --access-log-file f   Append the access log to this file (implies
+                                        --access-log).
+                  --access-log-pattern p
+                                        combined (default), common, or %-directives such as
+                                        '%h %t "%r" %>s %b %D' (implies --access-log).
+                  --access-log-rotate daily|size
+                                        daily: a file per day and by size (default);
+                                        size: by size only.
+                  --access-log-max-size n
+                                        Rotate the file beyond n bytes (k, m, g suffixes;
+                                        0: never). Default: 100m.
+                  --access-log-max-files n
+                                        Rotated files kept. Default: 30.
               -h, -?, --help            Print this help and exit.
               -version, --version       Print the version and exit.
             Stop the server with Ctrl+C.
@@ -123,6 +142,7 @@ public final class Main {
                 .forwarded(ForwardedConfig.builder().enabled(options.trustedProxies() != null)
                         .trustedProxies(options.trustedProxies() != null ? options.trustedProxies() : "internal")
                         .proxyProtocol(options.proxyProtocol()).build())
+                .accessLog(options.accessLog())
                 .build();
         String fingerprint = null;
         HttpsConfigurator tls = null;

@@ -3,7 +3,8 @@ package dev.weft.httpserver.cli;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
-import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.accesslog.LogEntry;
+import dev.weft.httpserver.accesslog.LogPattern;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,6 +19,8 @@ import java.util.Map;
  */
 final class RequestLog extends Filter {
 
+    private static final LogPattern COMMON = LogPattern.compile(LogPattern.COMMON);
+
     private final PrintStream out;
     private final boolean verbose;
 
@@ -28,12 +31,14 @@ final class RequestLog extends Filter {
 
     @Override
     public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
+        long start = System.nanoTime();
         try {
             chain.doFilter(exchange);
         } finally {
             StringBuilder b = new StringBuilder(128);
-            b.append(AccessLog.commonLogLine(exchange.getRemoteAddress(), null, exchange.getRequestMethod(),
-                    exchange.getRequestURI().toASCIIString(), exchange.getProtocol(), exchange.getResponseCode(), -1));
+            COMMON.format(LogEntry.endingNow(exchange.getRemoteAddress(), exchange.getLocalAddress(), null,
+                    exchange.getRequestMethod(), exchange.getRequestURI().toASCIIString(), exchange.getProtocol(),
+                    exchange.getResponseCode(), -1, start, exchange.getRequestHeaders(), null), b);
             if (verbose) {
                 b.append('\n');
                 headers(b, "> ", exchange.getRequestHeaders());

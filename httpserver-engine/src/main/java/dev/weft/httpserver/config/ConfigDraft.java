@@ -4,6 +4,7 @@ package dev.weft.httpserver.config;
 final class ConfigDraft {
 
     final ServerConfig.Builder server;
+    final AccessLogConfig.Builder accessLog;
     final ThreadsConfig.Builder threads;
     final Http2Config.Builder http2;
     final WebSocketConfig.Builder webSocket;
@@ -11,6 +12,7 @@ final class ConfigDraft {
 
     ConfigDraft(ServerConfig start) {
         server = start.toBuilder();
+        accessLog = start.accessLog().toBuilder();
         threads = start.threads().toBuilder();
         http2 = start.http2().toBuilder();
         webSocket = start.webSocket().toBuilder();
@@ -18,7 +20,7 @@ final class ConfigDraft {
     }
 
     ServerConfig build() {
-        return server.threads(threads.build()).http2(http2.build()).webSocket(webSocket.build())
-                .forwarded(forwarded.build()).build();
+        return server.accessLog(accessLog.build()).threads(threads.build()).http2(http2.build())
+                .webSocket(webSocket.build()).forwarded(forwarded.build()).build();
     }
 }

@@ -53,8 +53,8 @@ import java.util.Objects;
  * @param serverHeader         value of the {@code Server} response header, or {@code null} for none
  *                             (default {@code Weft})
  * @param statsPath            path of the opt-in statistics page, or {@code null} for none (default none)
- * @param accessLog            whether each exchange is logged to the {@code dev.weft.httpserver.access}
- *                             {@link System.Logger} at {@code INFO} (default off)
+ * @param accessLog            the access log: off by default; its pattern, file and rotation (default
+ *                             {@link AccessLogConfig#defaults()})
  * @param threads              where handlers run and how virtual threads share their carriers (default
  *                             {@link ThreadsConfig#defaults()})
  * @param http2                HTTP/2 settings and limits (default {@link Http2Config#defaults()})
@@ -83,7 +83,7 @@ public record ServerConfig(
         int backlog,
         String serverHeader,
         String statsPath,
-        boolean accessLog,
+        AccessLogConfig accessLog,
         ThreadsConfig threads,
         Http2Config http2,
         WebSocketConfig webSocket,
@@ -114,13 +114,13 @@ public record ServerConfig(
         Settings.BACKLOG.check(backlog);
         Settings.SERVER_HEADER.check(serverHeader);
         Settings.STATS_PATH.check(statsPath);
-        Settings.ACCESS_LOG.check(accessLog);
         if (serverHeader != null && !isFieldValue(serverHeader)) {
             throw new IllegalArgumentException("serverHeader is not a valid header value: " + serverHeader);
         }
         if (statsPath != null && (!statsPath.startsWith("/") || !isFieldValue(statsPath))) {
             throw new IllegalArgumentException("statsPath must be an absolute path, was " + statsPath);
         }
+        Objects.requireNonNull(accessLog, "accessLog");
         Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(http2, "http2");
         Objects.requireNonNull(webSocket, "webSocket");
@@ -175,7 +175,7 @@ public record ServerConfig(
         private int backlog = Settings.BACKLOG.defaultValue();
         private String serverHeader = Settings.SERVER_HEADER.defaultValue();
         private String statsPath = Settings.STATS_PATH.defaultValue();
-        private boolean accessLog = Settings.ACCESS_LOG.defaultValue();
+        private AccessLogConfig accessLog = AccessLogConfig.defaults();
         private ThreadsConfig threads = ThreadsConfig.defaults();
         private Http2Config http2 = Http2Config.defaults();
         private WebSocketConfig webSocket = WebSocketConfig.defaults();
@@ -277,7 +277,10 @@ public record ServerConfig(
         public Builder statsPath(String path) { statsPath = path; return this; }
 
         /** @see ServerConfig#accessLog() */
-        public Builder accessLog(boolean on) { accessLog = on; return this; }
+        public Builder accessLog(AccessLogConfig settings) { accessLog = settings; return this; }
+
+        /** Switches the access log on or off, keeping its other settings. */
+        public Builder accessLog(boolean on) { accessLog = accessLog.toBuilder().enabled(on).build(); return this; }
 
         /** @see ServerConfig#threads() */
         public Builder threads(ThreadsConfig settings) { threads = settings; return this; }

@@ -20,6 +20,8 @@ public final class Setting<T> {
     public enum Group {
         /** {@link ServerConfig} itself. */
         SERVER("", ""),
+        /** {@link AccessLogConfig}. */
+        ACCESS_LOG("accessLog.", "accessLog."),
         /** {@link ThreadsConfig}. */
         THREADS("threads.", "threads."),
         /** {@link Http2Config}. */

@@ -8,6 +8,7 @@ import static dev.weft.httpserver.config.Bounds.fraction;
 import static dev.weft.httpserver.config.Bounds.notNegativeDuration;
 import static dev.weft.httpserver.config.Bounds.positiveDuration;
 import static dev.weft.httpserver.config.Bounds.timeout;
+import static dev.weft.httpserver.config.Setting.Group.ACCESS_LOG;
 import static dev.weft.httpserver.config.Setting.Group.FORWARDED;
 import static dev.weft.httpserver.config.Setting.Group.HTTP2;
 import static dev.weft.httpserver.config.Setting.Group.SERVER;
@@ -28,7 +29,7 @@ import java.util.function.Function;
 
 /**
  * The catalog of every engine setting, each declared once: name, kind, default, bounds and a one-line
- * description. {@link ServerConfig}, {@link Http2Config} and {@link WebSocketConfig} take their defaults and
+ * description. {@link ServerConfig}, {@link AccessLogConfig}, {@link Http2Config} and {@link WebSocketConfig} take their defaults and
  * validation from here; {@link SystemPropertyConfig} reads exactly these; the Spring Boot properties and the
  * configuration reference are checked against {@link #all()}.
  */
@@ -125,10 +126,41 @@ public final class Settings {
     public static final Setting<String> STATS_PATH = server("statsPath", Setting.Kind.TEXT, String.class, null,
             any(), "path of the opt-in statistics page; none for no page",
             ServerConfig::statsPath, ServerConfig.Builder::statsPath);
-    /** The access log. */
-    public static final Setting<Boolean> ACCESS_LOG = server("accessLog", SWITCH, Boolean.class, false, any(),
-            "whether each exchange is logged to dev.weft.httpserver.access at INFO",
-            ServerConfig::accessLog, ServerConfig.Builder::accessLog);
+
+    // AccessLogConfig
+
+    /** The access log on or off. */
+    public static final Setting<Boolean> ACCESS_LOG_ENABLED = accessLog("enabled", SWITCH, Boolean.class, false,
+            any(), "whether each exchange is logged, off the request path",
+            AccessLogConfig::enabled, AccessLogConfig.Builder::enabled);
+    /** The line format. */
+    public static final Setting<String> ACCESS_LOG_PATTERN = accessLog("pattern", Setting.Kind.TEXT, String.class,
+            "combined", any(), "line format: combined, common, or a pattern of %-directives",
+            AccessLogConfig::pattern, AccessLogConfig.Builder::pattern);
+    /** The file; none for the logger. */
+    public static final Setting<String> ACCESS_LOG_FILE = accessLog("file", Setting.Kind.TEXT, String.class, null,
+            any(), "file lines are appended to; none for the dev.weft.httpserver.access logger at INFO",
+            AccessLogConfig::file, AccessLogConfig.Builder::file);
+    /** Daily rotation. */
+    public static final Setting<Boolean> ACCESS_LOG_ROTATE_DAILY = accessLog("rotateDaily", SWITCH, Boolean.class,
+            true, any(), "whether the file is renamed with its date when the day changes",
+            AccessLogConfig::rotateDaily, AccessLogConfig.Builder::rotateDaily);
+    /** Size rotation. */
+    public static final Setting<Long> ACCESS_LOG_MAX_FILE_SIZE = accessLog("maxFileSize", SIZE, Long.class,
+            100L * 1024 * 1024, atLeast(0), "size beyond which the file is rotated; 0 for no limit",
+            AccessLogConfig::maxFileSize, AccessLogConfig.Builder::maxFileSize);
+    /** Rotated files kept. */
+    public static final Setting<Integer> ACCESS_LOG_MAX_FILES = accessLog("maxFiles", COUNT, Integer.class, 30,
+            atLeast(1), "rotated files kept; older ones are deleted",
+            AccessLogConfig::maxFiles, AccessLogConfig.Builder::maxFiles);
+    /** Lines waiting to be written. */
+    public static final Setting<Integer> ACCESS_LOG_QUEUE_CAPACITY = accessLog("queueCapacity", COUNT,
+            Integer.class, 8192, atLeast(1), "most lines waiting to be written; more are dropped and counted",
+            AccessLogConfig::queueCapacity, AccessLogConfig.Builder::queueCapacity);
+    /** Flush interval. */
+    public static final Setting<Duration> ACCESS_LOG_FLUSH_INTERVAL = accessLog("flushInterval", DURATION,
+            Duration.class, Duration.ofSeconds(1), timeout(), "longest a written line waits to be flushed to the file",
+            AccessLogConfig::flushInterval, AccessLogConfig.Builder::flushInterval);
 
     // ThreadsConfig
 
@@ -295,6 +327,13 @@ public final class Settings {
             BiConsumer<ForwardedConfig.Builder, T> write) {
         return add(new Setting<>(FORWARDED, field, field, kind, type, defaultValue, bounds, description,
                 config -> read.apply(config.forwarded()), (draft, value) -> write.accept(draft.forwarded, value)));
+    }
+
+    private static <T> Setting<T> accessLog(String field, Setting.Kind kind, Class<T> type, T defaultValue,
+            Bounds<? super T> bounds, String description, Function<AccessLogConfig, T> read,
+            BiConsumer<AccessLogConfig.Builder, T> write) {
+        return add(new Setting<>(ACCESS_LOG, field, field, kind, type, defaultValue, bounds, description,
+                config -> read.apply(config.accessLog()), (draft, value) -> write.accept(draft.accessLog, value)));
     }
 
     private static <T> Setting<T> add(Setting<T> setting) {

@@ -3,6 +3,7 @@ package dev.weft.httpserver.core;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ProtocolError;
+import dev.weft.httpserver.accesslog.AccessLog;
 import dev.weft.httpserver.stats.ServerStats;
 
 import javax.net.ssl.SSLSocket;
@@ -149,6 +150,11 @@ public final class Connection {
     public void requestReceived() {
         stats.requestReceived();
         listenerStats.requestReceived();
+    }
+
+    /** The server's access log, or {@code null} when it is off. */
+    public AccessLog accessLog() {
+        return registry.accessLog();
     }
 
     /** The thread serving this connection, once it runs; for diagnostics. */

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.core;
 
+import dev.weft.httpserver.accesslog.AccessLog;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.stats.ListenerStats;
 import dev.weft.httpserver.stats.ServerStats;
@@ -39,6 +40,7 @@ public final class ConnectionRegistry {
 
     private final ServerConfig config;
     private final ServerStats stats;
+    private final AccessLog accessLog;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     /** Slots in use: open connections, less those evicted that have not closed yet. */
     private final AtomicInteger count = new AtomicInteger();
@@ -63,9 +65,16 @@ public final class ConnectionRegistry {
     // Guarded by roomLock.
     private long lastRankNanos;
 
+    /** The registry of a server without an access log. */
     public ConnectionRegistry(ServerConfig config, ServerStats stats) {
+        this(config, stats, null);
+    }
+
+    /** The registry of a server whose access log is {@code accessLog} ({@code null}: off). */
+    public ConnectionRegistry(ServerConfig config, ServerStats stats, AccessLog accessLog) {
         this.config = config;
         this.stats = stats;
+        this.accessLog = accessLog;
         this.shortAbove = (int) Math.min(config.maxConnections(),
                 Math.floor(config.lowResourcesThreshold() * config.maxConnections()));
         this.lowResourcesIdleNanos = config.lowResourcesIdleTimeout().toNanos();
@@ -103,6 +112,11 @@ public final class ConnectionRegistry {
         stats.connectionOpened();
         listener.connectionOpened();
         return c;
+    }
+
+    /** The server's access log, or {@code null} when it is off. */
+    AccessLog accessLog() {
+        return accessLog;
     }
 
     /** Unregisters a connection that has closed. */

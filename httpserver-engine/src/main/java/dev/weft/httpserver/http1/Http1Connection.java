@@ -1,7 +1,8 @@
 package dev.weft.httpserver.http1;
 
+import dev.weft.httpserver.accesslog.AccessLog;
+import dev.weft.httpserver.accesslog.LogEntry;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.core.AccessLog;
 import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.Connection;
 import dev.weft.httpserver.core.ConnectionInput;
@@ -137,10 +138,12 @@ public final class Http1Connection implements ConnectionServer {
             } finally {
                 stats.exchangeEnded();
             }
-            if (config.accessLog()) {
+            AccessLog log = c.accessLog();
+            if (log != null && log.enabled()) {
                 ResponseBody r = exchange.response();
-                AccessLog.log(c.remoteAddress(), exchange.user(), head.method(), head.target(), head.protocol(),
-                        exchange.status(), r == null ? -1 : r.bytesWritten(), exchange.startNanos());
+                log.log(LogEntry.endingNow(c.remoteAddress(), c.localAddress(), exchange.user(), head.method(),
+                        head.target(), head.protocol(), exchange.status(), r == null ? -1 : r.bytesWritten(),
+                        exchange.startNanos(), exchange.requestHeaders(), exchange.responseHeaders()));
             }
             if (!reusable) {
                 closeAfterResponse(c, exchange);

@@ -36,6 +36,8 @@ final class Http1Exchange implements ExchangeTransport {
     private URI uri;
     private ResponseBody response;
     private int status;
+    /** The response fields as sent, for the access log. */
+    private Headers responseHeaders;
     private boolean closeAfter;
     private boolean upgraded;
     private String user;
@@ -92,6 +94,10 @@ final class Http1Exchange implements ExchangeTransport {
 
     String user() {
         return user;
+    }
+
+    Headers responseHeaders() {
+        return responseHeaders;
     }
 
     long startNanos() {
@@ -201,6 +207,7 @@ final class Http1Exchange implements ExchangeTransport {
         ConnectionOutput out = connection.output();
         out.restartRateMeter();
         this.status = status;
+        this.responseHeaders = headers;
         ResponseFraming framing = ResponseFraming.of(head.method(), status, length, handlerFields,
                 connection.config().serverHeader());
         if (framing.body() == ResponseFraming.Body.TUNNEL) {

@@ -1,8 +1,9 @@
 package dev.weft.httpserver.http2;
 
 import com.sun.net.httpserver.Headers;
+import dev.weft.httpserver.accesslog.AccessLog;
+import dev.weft.httpserver.accesslog.LogEntry;
 import dev.weft.httpserver.config.ServerConfig;
-import dev.weft.httpserver.core.AccessLog;
 import dev.weft.httpserver.core.CarrierTurn;
 import dev.weft.httpserver.core.ClientClosedException;
 import dev.weft.httpserver.core.ExchangeTransport;
@@ -65,6 +66,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     /** The handler thread's share of its carrier, checked between the frames it queues. */
     private CarrierTurn turn;
     private int status;
+    /** The response fields as sent, for the access log. */
+    private Headers responseHeaders;
     /** A 2xx answered CONNECT: the stream is a tunnel (RFC 9113 §8.5, RFC 8441 §5). */
     private volatile boolean tunnel;
     private int unacknowledged;
@@ -82,8 +85,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         this.sendWindow = new FlowControlWindow(id, sendWindowSize);
         this.receiveWindow = new FlowControlWindow(id, receiveWindowSize);
         this.sendAllowance = allowance(host, request, false);
-        ServerConfig config = host.connection().config();
-        this.startNanos = config.accessLog() ? System.nanoTime() : 0;
+        this.startNanos = host.connection().accessLog() != null ? System.nanoTime() : 0;
     }
 
     /**
@@ -476,6 +478,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         int handlerFields = ResponseFields.validate(headers);
         checkSendable();
         this.status = status;
+        this.responseHeaders = headers;
         interimAllowed = false;
         ResponseFraming framing = ResponseFraming.of(request.method(), status, length, handlerFields,
                 host.connection().config().serverHeader());
@@ -539,12 +542,15 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         if (state() == StreamState.HALF_CLOSED_LOCAL) {
             awaitRequestEnd();
         }
-        host.exchangeEnded(this);
-        if (host.connection().config().accessLog()) {
+        // Logged before the stream counts as ended, so that a stop waiting for the connection finds the line queued.
+        AccessLog log = host.connection().accessLog();
+        if (log != null && log.enabled()) {
             Http2ResponseBody r = response;
-            AccessLog.log(remoteAddress(), user, request.method(), rawTarget(), "HTTP/2.0", status,
-                    r == null ? -1 : r.bytesWritten(), startNanos);
+            log.log(LogEntry.endingNow(remoteAddress(), localAddress(), user, request.method(), rawTarget(),
+                    "HTTP/2.0", status, r == null ? -1 : r.bytesWritten(), startNanos, requestHeaders(),
+                    responseHeaders));
         }
+        host.exchangeEnded(this);
     }
 
     /** Sends END_STREAM after what the tunnel's response stream buffered; call from the thread writing it. */

@@ -5,6 +5,10 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import dev.weft.httpserver.config.Listener;
+import dev.weft.httpserver.accesslog.AccessLog;
+import dev.weft.httpserver.accesslog.LogPattern;
+import dev.weft.httpserver.accesslog.Rotation;
+import dev.weft.httpserver.config.AccessLogConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.core.ConnectionRegistry;
 import dev.weft.httpserver.forwarded.OriginResolver;
@@ -13,10 +17,12 @@ import dev.weft.httpserver.stats.StatsHandler;
 import dev.weft.httpserver.stats.StatsSnapshot;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
 import java.util.Queue;
@@ -40,6 +46,8 @@ final class ServerRuntime {
 
     private final ServerConfig config;
     private final ServerStats stats = new ServerStats();
+    /** The access log, or null when it is off. */
+    private final AccessLog accessLog;
     private final ContextRegistry contexts = new ContextRegistry();
     private final ConnectionRegistry connections;
     private final RequestRouter router;
@@ -66,12 +74,22 @@ final class ServerRuntime {
         this.config = Objects.requireNonNull(config, "config");
         this.owner = owner;
         this.ownTls = ownTls;
-        this.connections = new ConnectionRegistry(config, stats);
+        this.accessLog = accessLog(config.accessLog(), stats);
+        this.connections = new ConnectionRegistry(config, stats, accessLog);
         this.router = new RequestRouter(contexts, stats, this::handlerExecutor, owner,
                 new OriginResolver(config.forwarded(), stats));
         if (config.statsPath() != null) {
             contexts.create(config.statsPath(), new StatsHandler(stats::snapshot), owner);
         }
+    }
+
+    private static AccessLog accessLog(AccessLogConfig c, ServerStats stats) {
+        if (!c.enabled()) {
+            return null;
+        }
+        return new AccessLog(LogPattern.compile(c.pattern()), c.file() == null ? null : Path.of(c.file()),
+                new Rotation(c.rotateDaily(), c.maxFileSize(), c.maxFiles()), c.queueCapacity(), c.flushInterval(),
+                stats::accessLogLineDropped);
     }
 
     ServerConfig config() {
@@ -122,6 +140,13 @@ final class ServerRuntime {
                 throw new IllegalStateException("server in wrong state: " + state);
             }
             int port = listeners.firstAddress().getPort();
+            if (accessLog != null) {
+                try {
+                    accessLog.start("weft-access-log-" + port);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot open the access log: " + e.getMessage(), e);
+                }
+            }
             if (executor == null && !config.threads().virtual()) {
                 pool = new HandlerPool(config.threads(), "weft-handler-" + port);
             }
@@ -316,6 +341,9 @@ final class ServerRuntime {
     /** Closes whatever is left and waits for the accept loop to end; idempotent. */
     private void finishStop() {
         connections.closeAll();
+        if (accessLog != null) {
+            accessLog.close(); // after the last exchange: every line written, the file closed
+        }
         HandlerPool p = pool;
         if (p != null) {
             p.shutdownNow();

@@ -27,6 +27,7 @@ public final class ServerStats {
     private final LongAdder timeoutCloses = new LongAdder();
     private final LongAdder lowResourcesCloses = new LongAdder();
     private final LongAdder stopCloses = new LongAdder();
+    private final LongAdder accessLogLinesDropped = new LongAdder();
     private final LongAdder h2Connections = new LongAdder();
     private final LongAdder streamsOpened = new LongAdder();
     private final LongAdder streamsClosed = new LongAdder();
@@ -77,7 +78,7 @@ public final class ServerStats {
         return new StatsSnapshot(Instant.now(), connectionsAccepted.sum(), connectionsActive.sum(),
                 connectionsRejected.sum(), requests.sum(), exchangesActive.sum(), bytesReceived.sum(),
                 bytesSent.sum(), zeroCopy, handlerExceptions.sum(), idleCloses.sum(), timeoutCloses.sum(),
-                lowResourcesCloses.sum(), stopCloses.sum(), errors,
+                lowResourcesCloses.sum(), stopCloses.sum(), accessLogLinesDropped.sum(), errors,
                 new StatsSnapshot.Http2(h2Connections.sum(), opened, Math.max(0, opened - closed),
                         streamsReset.sum(), goAwaysSent.sum(), goAwaysReceived.sum()),
                 webSocket(), proxy(), listeners.stream().map(ListenerStats::snapshot).toList());
@@ -173,6 +174,11 @@ public final class ServerStats {
     /** A stop closed a connection with an exchange in progress. */
     public void stopClose() {
         stopCloses.increment();
+    }
+
+    /** An access log line was dropped because the log's queue was full. */
+    public void accessLogLineDropped() {
+        accessLogLinesDropped.increment();
     }
 
     /**

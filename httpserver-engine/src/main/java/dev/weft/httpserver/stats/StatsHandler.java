@@ -59,6 +59,7 @@ public final class StatsHandler implements HttpHandler {
         m.put("timeout_closes", s.timeoutCloses());
         m.put("low_resources_closes", s.lowResourcesCloses());
         m.put("stop_closes", s.stopCloses());
+        m.put("access_log_lines_dropped", s.accessLogLinesDropped());
         StatsSnapshot.Http2 h2 = s.http2();
         m.put("http2_connections", h2.connections());
         m.put("http2_streams_opened", h2.streamsOpened());

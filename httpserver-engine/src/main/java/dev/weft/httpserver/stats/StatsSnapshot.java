@@ -29,6 +29,8 @@ import java.util.Map;
  *                            for a new connection at {@code maxConnections}
  * @param stopCloses          connections a stop closed while an exchange was still in progress on them (after
  *                            the stop's delay, or {@code stop(0)})
+ * @param accessLogLinesDropped access log lines dropped because the log's queue was full (the disk could not
+ *                            keep up); exchanges never wait for the log
  * @param protocolErrors      rejections by kind (only kinds seen at least once)
  * @param http2               HTTP/2 connection and stream counters
  * @param webSocket           WebSocket session and message counters
@@ -51,6 +53,7 @@ public record StatsSnapshot(
         long timeoutCloses,
         long lowResourcesCloses,
         long stopCloses,
+        long accessLogLinesDropped,
         Map<ProtocolError, Long> protocolErrors,
         Http2 http2,
         WebSocket webSocket,
@@ -61,11 +64,12 @@ public record StatsSnapshot(
     public StatsSnapshot(Instant time, long connectionsAccepted, long connectionsActive, long connectionsRejected,
                          long requests, long exchangesActive, long bytesReceived, long bytesSent,
                          long bytesSentZeroCopy, long handlerExceptions, long idleCloses, long timeoutCloses,
-                         long lowResourcesCloses, long stopCloses, Map<ProtocolError, Long> protocolErrors,
-                         Http2 http2, WebSocket webSocket, Proxy proxy) {
+                         long lowResourcesCloses, long stopCloses, long accessLogLinesDropped,
+                         Map<ProtocolError, Long> protocolErrors, Http2 http2, WebSocket webSocket, Proxy proxy) {
         this(time, connectionsAccepted, connectionsActive, connectionsRejected, requests, exchangesActive,
                 bytesReceived, bytesSent, bytesSentZeroCopy, handlerExceptions, idleCloses, timeoutCloses,
-                lowResourcesCloses, stopCloses, protocolErrors, http2, webSocket, proxy, List.of());
+                lowResourcesCloses, stopCloses, accessLogLinesDropped, protocolErrors, http2, webSocket, proxy,
+                List.of());
     }
 
     /**

@@ -46,7 +46,7 @@ class ServerConfigTest {
                 () -> assertEquals(1024, c.backlog()),
                 () -> assertEquals("Weft", c.serverHeader()),
                 () -> assertNull(c.statsPath()),
-                () -> assertFalse(c.accessLog()));
+                () -> assertFalse(c.accessLog().enabled()));
     }
 
     @Test
@@ -83,7 +83,8 @@ class ServerConfigTest {
 
         assertEquals(new ServerConfig(1, 2, 3, 4, 5, 6, Duration.ofMillis(61), 7, Duration.ofMillis(8),
                 Duration.ofMillis(9), Duration.ofMillis(10), Duration.ofMillis(11), 111, 112, Duration.ofMillis(113),
-                0.5, Duration.ofMillis(114), Duration.ofMillis(12), 13, "S", "/stats", true,
+                0.5, Duration.ofMillis(114), Duration.ofMillis(12), 13, "S", "/stats",
+                AccessLogConfig.builder().enabled(true).build(),
                 ThreadsConfig.defaults(), Http2Config.defaults(), WebSocketConfig.defaults(),
                 ForwardedConfig.defaults()), c);
     }

@@ -32,6 +32,7 @@ class SettingsCatalogTest {
     void everyConfigurationFieldIsInTheCatalogOnceAndNothingElse() {
         List<String> fields = new ArrayList<>();
         fields.addAll(components(ServerConfig.class, ""));
+        fields.addAll(components(AccessLogConfig.class, "accessLog."));
         fields.addAll(components(ThreadsConfig.class, "threads."));
         fields.addAll(components(Http2Config.class, "http2."));
         fields.addAll(components(WebSocketConfig.class, "webSocket."));
@@ -100,7 +101,7 @@ class SettingsCatalogTest {
     }
 
     private static List<String> components(Class<? extends Record> type, String prefix) {
-        Set<String> nested = Set.of("threads", "http2", "webSocket", "forwarded");
+        Set<String> nested = Set.of("accessLog", "threads", "http2", "webSocket", "forwarded");
         return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName)
                 .filter(n -> !nested.contains(n)).map(n -> prefix + n).collect(Collectors.toList());
     }

@@ -127,7 +127,7 @@ class SystemPropertyConfigTest {
     @ParameterizedTest
     @CsvSource({"true, true", "TRUE, true", "false, false", "False, false"})
     void accessLogIsABoolean(String value, boolean expected) {
-        assertEquals(expected, SystemPropertyConfig.from(props("accessLog", value)).accessLog());
+        assertEquals(expected, SystemPropertyConfig.from(props("accessLog.enabled", value)).accessLog().enabled());
     }
 
     @ParameterizedTest
@@ -139,8 +139,8 @@ class SystemPropertyConfigTest {
             "idleTimeout, 30s",
             "idleTimeout, PT",
             "headerReadTimeout, ten",
-            "accessLog, yes",
-            "accessLog, 1",
+            "accessLog.enabled, yes",
+            "accessLog.enabled, 1",
             "backlog, ''",
     })
     void malformedValueIsRejectedNamingTheProperty(String name, String value) {
@@ -189,7 +189,7 @@ class SystemPropertyConfigTest {
         ServerConfig c = SystemPropertyConfig.from(props("backlog", "5"));
 
         assertEquals(ServerConfig.defaults().toBuilder().backlog(5).build(), c);
-        assertFalse(c.accessLog());
+        assertFalse(c.accessLog().enabled());
     }
 
     @Test

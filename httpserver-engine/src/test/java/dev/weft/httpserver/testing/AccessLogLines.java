@@ -1,6 +1,6 @@
 package dev.weft.httpserver.testing;
 
-import dev.weft.httpserver.core.AccessLog;
+import dev.weft.httpserver.accesslog.LoggerDestination;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,12 +14,12 @@ import java.util.logging.SimpleFormatter;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The lines of the access log ({@value AccessLog#LOGGER_NAME}) while open, kept from the console; {@link #close()}
+ * The lines of the access log ({@value LoggerDestination#LOGGER_NAME}) while open, kept from the console; {@link #close()}
  * gives the logger back its previous level and handlers.
  */
 public final class AccessLogLines implements AutoCloseable {
 
-    private final Logger logger = Logger.getLogger(AccessLog.LOGGER_NAME);
+    private final Logger logger = Logger.getLogger(LoggerDestination.LOGGER_NAME);
     private final Level previousLevel = logger.getLevel();
     private final boolean previousUseParent = logger.getUseParentHandlers();
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();

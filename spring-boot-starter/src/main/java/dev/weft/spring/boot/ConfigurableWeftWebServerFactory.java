@@ -1,5 +1,6 @@
 package dev.weft.spring.boot;
 
+import dev.weft.httpserver.config.AccessLogConfig;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.Listener;
 import dev.weft.httpserver.config.ThreadsConfig;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A Weft server factory, reactive ({@link WeftReactiveWebServerFactory}) or servlet
@@ -162,9 +164,17 @@ public interface ConfigurableWeftWebServerFactory extends ConfigurableWebServerF
         getEngineSettings().config().statsPath(path);
     }
 
-    /** Whether the engine logs each exchange to the {@code dev.weft.httpserver.access} logger. */
+    /** Switches the engine's access log on or off, keeping its other settings. */
     default void setAccessLog(boolean accessLog) {
         getEngineSettings().config().accessLog(accessLog);
+    }
+
+    /**
+     * The engine's access log: on or off, its pattern, file and rotation. Defaults to
+     * {@link AccessLogConfig#defaults()} (off).
+     */
+    default void setAccessLogSettings(AccessLogConfig settings) {
+        getEngineSettings().config().accessLog(Objects.requireNonNull(settings, "settings"));
     }
 
     /**

@@ -23,7 +23,8 @@ import java.time.Duration;
  * {@code server.max-http-request-header-size} (the largest request header section) and
  * {@code server.http2.enabled} (HTTP/2 on or off; its limits are under {@code weft.server.http2.*}).
  *
- * <p>The {@code weft.server.http2.*} and {@code weft.server.websocket.*} values are checked when they are
+ * <p>The {@code weft.server.http2.*}, {@code weft.server.websocket.*} and {@code weft.server.access-log.*} values
+ * are checked when they are
  * bound, so an invalid one fails startup
  * naming the property.
  */
@@ -124,9 +125,10 @@ public class WeftServerProperties implements Validator {
     private int backlog = 1024;
 
     /**
-     * Whether each exchange is logged to the 'dev.weft.httpserver.access' logger at INFO level.
+     * The access log: one line per exchange, to a rotating file or the 'dev.weft.httpserver.access' logger.
      */
-    private boolean accessLog;
+    @NestedConfigurationProperty
+    private final WeftAccessLogProperties accessLog = new WeftAccessLogProperties();
 
     /**
      * The engine's statistics page.
@@ -283,12 +285,8 @@ public class WeftServerProperties implements Validator {
         this.backlog = backlog;
     }
 
-    public boolean isAccessLog() {
+    public WeftAccessLogProperties getAccessLog() {
         return accessLog;
-    }
-
-    public void setAccessLog(boolean accessLog) {
-        this.accessLog = accessLog;
     }
 
     public StatsPage getStatsPage() {
@@ -317,8 +315,8 @@ public class WeftServerProperties implements Validator {
     }
 
     /**
-     * Rejects {@code weft.server.http2.*} and {@code weft.server.websocket.*} values the engine would refuse,
-     * naming the property.
+     * Rejects {@code weft.server.http2.*}, {@code weft.server.websocket.*} and {@code weft.server.access-log.*}
+     * values the engine would refuse, naming the property.
      */
     @Override
     public void validate(Object target, Errors errors) {
@@ -327,6 +325,7 @@ public class WeftServerProperties implements Validator {
         properties.getHttp2().validate(errors);
         properties.getWebsocket().validate(errors);
         properties.getForwarded().validate(errors);
+        properties.getAccessLog().validate(errors);
     }
 
     /**

@@ -108,7 +108,7 @@ public class WeftWebServerFactoryCustomizer
             factory.setMaxRequestLineLength(toInt(weft.getMaxRequestLineLength()));
         }
         factory.setBacklog(weft.getBacklog());
-        factory.setAccessLog(weft.isAccessLog());
+        factory.setAccessLogSettings(weft.getAccessLog().toConfig());
         WeftServerProperties.StatsPage statsPage = weft.getStatsPage();
         factory.setStatsPath(statsPage.isEnabled() ? statsPage.getPath() : null);
         factory.setThreadsSettings(weft.getThreads().toConfig(virtualThreads));

@@ -1,5 +1,6 @@
 package dev.weft.spring.boot.autoconfigure;
 
+import dev.weft.httpserver.config.AccessLogConfig;
 import dev.weft.httpserver.config.Http2Config;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.ThreadsConfig;
@@ -137,7 +138,7 @@ class WeftReactiveWebServerAutoConfigurationTest {
         assertThat(properties.getMaxHeaderCount()).isEqualTo(defaults.maxHeaderCount());
         assertThat(properties.getMaxRequestLineLength().toBytes()).isEqualTo(defaults.maxRequestLineLength());
         assertThat(properties.getBacklog()).isEqualTo(defaults.backlog());
-        assertThat(properties.isAccessLog()).isEqualTo(defaults.accessLog());
+        assertThat(properties.getAccessLog().toConfig()).isEqualTo(defaults.accessLog());
         assertThat(properties.getStatsPage().isEnabled()).isEqualTo(defaults.statsPath() != null);
         assertThat(properties.getStatsPage().getPath()).isEqualTo("/__stats");
     }
@@ -190,6 +191,16 @@ class WeftReactiveWebServerAutoConfigurationTest {
     }
 
     @Test
+    void anInvalidAccessLogPatternFailsTheContextNamingThePropertyAndTheDirective() {
+        runner.withPropertyValues("weft.server.access-log.pattern=%h %Z").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .hasMessageContaining("access-log.pattern")
+                    .hasMessageContaining("'%Z'");
+        });
+    }
+
+    @Test
     void invalidHttp2PropertyFailsTheContextNamingTheProperty() {
         runner.withPropertyValues("weft.server.http2.header-table-size=-1B").run(context -> {
             assertThat(context).hasFailed();
@@ -208,7 +219,11 @@ class WeftReactiveWebServerAutoConfigurationTest {
                 "weft.server.write-timeout=4s", "weft.server.tls-handshake-timeout=5s",
                 "weft.server.max-request-body-size=1KB", "weft.server.max-header-count=12",
                 "weft.server.max-request-line-length=1KB", "weft.server.backlog=13",
-                "weft.server.access-log=true", "weft.server.stats-page.enabled=true",
+                "weft.server.access-log.enabled=true", "weft.server.stats-page.enabled=true",
+                "weft.server.access-log.pattern=common", "weft.server.access-log.file=/var/log/weft/a.log",
+                "weft.server.access-log.rotate-daily=false", "weft.server.access-log.max-file-size=10MB",
+                "weft.server.access-log.max-files=4", "weft.server.access-log.queue-capacity=99",
+                "weft.server.access-log.flush-interval=250ms",
                 "weft.server.min-request-data-rate=1KB", "weft.server.min-response-data-rate=0B",
                 "weft.server.data-rate-grace-period=7s", "weft.server.drain-timeout=8s",
                 "weft.server.low-resources-threshold=0.75", "weft.server.low-resources-idle-timeout=500ms")
@@ -226,7 +241,10 @@ class WeftReactiveWebServerAutoConfigurationTest {
                     assertThat(config.maxHeaderCount()).isEqualTo(12);
                     assertThat(config.maxRequestLineLength()).isEqualTo(1024);
                     assertThat(config.backlog()).isEqualTo(13);
-                    assertThat(config.accessLog()).isTrue();
+                    assertThat(config.accessLog()).isEqualTo(AccessLogConfig.builder().enabled(true)
+                            .pattern("common").file("/var/log/weft/a.log").rotateDaily(false)
+                            .maxFileSize(10L << 20).maxFiles(4).queueCapacity(99)
+                            .flushInterval(Duration.ofMillis(250)).build());
                     assertThat(config.statsPath()).isEqualTo("/__stats");
                     assertThat(config.minRequestDataRate()).isEqualTo(1024);
                     assertThat(config.minResponseDataRate()).isZero();

@@ -3,6 +3,7 @@ package dev.weft.spring.boot.autoconfigure;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.Weft;
 import dev.weft.spring.boot.WeftWebServer;
+import dev.weft.spring.boot.AccessLogProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import dev.weft.spring.boot.servlet.WeftServletWebServerFactory;
@@ -42,11 +43,16 @@ import static org.assertj.core.api.Assertions.assertThat;
         "weft.server.max-header-count=42",
         "weft.server.max-request-line-length=4KB",
         "weft.server.backlog=77",
-        "weft.server.access-log=true",
+        "weft.server.access-log.enabled=true",
+        "weft.server.access-log.file=" + WeftWebFluxApplicationTest.ACCESS_LOG,
+        "weft.server.access-log.flush-interval=50ms",
         "weft.server.stats-page.enabled=true",
         "weft.server.stats-page.path=/_weft" })
 @Timeout(60)
 class WeftWebFluxApplicationTest {
+
+    /** The access log file, relative to the module's directory. */
+    static final String ACCESS_LOG = "target/weft-webflux-access-log/access.log";
 
     @LocalServerPort
     int port;
@@ -109,7 +115,7 @@ class WeftWebFluxApplicationTest {
         assertThat(config.maxRequestLineLength()).isEqualTo(4 * 1024);
         assertThat(config.maxHeaderSize()).isEqualTo(12 * 1024);
         assertThat(config.backlog()).isEqualTo(77);
-        assertThat(config.accessLog()).isTrue();
+        assertThat(config.accessLog().enabled()).isTrue();
         assertThat(config.statsPath()).isEqualTo("/_weft");
         assertThat(config.serverHeader()).isEqualTo("Weft-Test");
     }
@@ -146,5 +152,10 @@ class WeftWebFluxApplicationTest {
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    @Test
+    void accessLogPropertiesWriteEachExchangeToTheFile() throws Exception {
+        AccessLogProbe.at(ACCESS_LOG).requestAndAwaitLine(port, "weft-webflux-test");
     }
 }

@@ -11,7 +11,7 @@ import java.lang.annotation.Target;
 /**
  * {@link MvcTestApplication} on a random port, configured as the test classes that share it expect (one
  * application context for all of them): a user from properties, small multipart limits, h2c, Actuator's
- * health and metrics endpoints, a context parameter.
+ * health and metrics endpoints, a context parameter, the access log in {@value #ACCESS_LOG}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -24,7 +24,13 @@ import java.lang.annotation.Target;
                 "server.http2.enabled=true",
                 "server.servlet.context-parameters.greeting=hi",
                 "server.servlet.session.timeout=90s",
-                "management.endpoints.web.exposure.include=health,metrics" })
+                "management.endpoints.web.exposure.include=health,metrics",
+                "weft.server.access-log.enabled=true",
+                "weft.server.access-log.file=" + OnWeft.ACCESS_LOG,
+                "weft.server.access-log.flush-interval=50ms" })
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 @interface OnWeft {
+
+    /** The access log file, relative to the module's directory. */
+    String ACCESS_LOG = "target/weft-mvc-access-log/access.log";
 }

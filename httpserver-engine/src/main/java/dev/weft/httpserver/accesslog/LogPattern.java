@@ -1,0 +1,138 @@
+package dev.weft.httpserver.accesslog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An access log format, parsed once into its parts: Apache/Tomcat-style directives such as {@code %h}, {@code %r},
+ * {@code %>s} or {@code %{User-Agent}i} (see {@link Directives}) between literal text. Formatting appends one
+ * line to a {@link StringBuilder}; a pattern is immutable and shared by all threads.
+ */
+public final class LogPattern {
+
+    /** The name of the Common Log Format preset. */
+    public static final String COMMON = "common";
+    /** The name of the Combined Log Format preset, the default. */
+    public static final String COMBINED = "combined";
+
+    private static final String COMMON_FORMAT = "%h %l %u %t \"%r\" %>s %b";
+    private static final String COMBINED_FORMAT = COMMON_FORMAT + " \"%{Referer}i\" \"%{User-Agent}i\"";
+
+    /** One piece of a line. */
+    @FunctionalInterface
+    interface Part {
+        void append(StringBuilder line, LogEntry entry);
+    }
+
+    private final String source;
+    private final Part[] parts;
+
+    private LogPattern(String source, Part[] parts) {
+        this.source = source;
+        this.parts = parts;
+    }
+
+    /**
+     * The pattern {@code text}, or the preset it names ({@code common}, {@code combined}, in any case).
+     *
+     * @throws IllegalArgumentException naming the position and the directive if {@code text} has an unknown or
+     *                                  incomplete directive
+     */
+    public static LogPattern compile(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("no pattern given");
+        }
+        String format = switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case COMMON -> COMMON_FORMAT;
+            case COMBINED -> COMBINED_FORMAT;
+            default -> text;
+        };
+        return new LogPattern(text, parse(format));
+    }
+
+    private static Part[] parse(String format) {
+        List<Part> parts = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        int i = 0;
+        while (i < format.length()) {
+            char c = format.charAt(i);
+            if (c != '%') {
+                literal.append(c);
+                i++;
+                continue;
+            }
+            int at = i++;
+            String argument = null;
+            if (i < format.length() && format.charAt(i) == '{') {
+                int close = format.indexOf('}', i);
+                if (close < 0) {
+                    throw bad(format, at, "has no closing '}'");
+                }
+                argument = format.substring(i + 1, close);
+                if (argument.isEmpty()) {
+                    throw bad(format, at, "has an empty {}");
+                }
+                i = close + 1;
+            }
+            if (i < format.length() && (format.charAt(i) == '>' || format.charAt(i) == '<')) {
+                i++; // the final (or original) status: one and the same here
+            }
+            if (i >= format.length()) {
+                throw bad(format, at, "ends the pattern without a directive letter");
+            }
+            char directive = format.charAt(i++);
+            if (directive == '%') {
+                literal.append('%');
+                continue;
+            }
+            Part part = Directives.part(directive, argument);
+            if (part == null) {
+                throw bad(format, at, "is unknown; known are " + Directives.KNOWN);
+            }
+            if (!literal.isEmpty()) {
+                parts.add(literalPart(literal.toString()));
+                literal.setLength(0);
+            }
+            parts.add(part);
+        }
+        if (!literal.isEmpty()) {
+            parts.add(literalPart(literal.toString()));
+        }
+        return parts.toArray(new Part[0]);
+    }
+
+    private static Part literalPart(String text) {
+        return (line, entry) -> line.append(text);
+    }
+
+    private static IllegalArgumentException bad(String format, int at, String problem) {
+        int end = Math.min(format.length(), at + 2);
+        int close = format.indexOf('}', at);
+        if (at + 1 < format.length() && format.charAt(at + 1) == '{' && close > 0) {
+            end = Math.min(format.length(), close + 2);
+        }
+        return new IllegalArgumentException("directive '" + format.substring(at, end) + "' at position " + at
+                + " of \"" + format + "\" " + problem);
+    }
+
+    /** Appends the line of {@code entry}, without a line end. */
+    public void format(LogEntry entry, StringBuilder line) {
+        for (Part p : parts) {
+            p.append(line, entry);
+        }
+    }
+
+    /** The line of {@code entry}, without a line end. */
+    public String format(LogEntry entry) {
+        StringBuilder line = new StringBuilder(200);
+        format(entry, line);
+        return line.toString();
+    }
+
+    /** The pattern as given (a preset's name, or the directives). */
+    @Override
+    public String toString() {
+        return source;
+    }
+}
