@@ -5,32 +5,40 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * Takes lines off the request path: {@link #offer} puts a line on a bounded queue and never blocks; one platform
- * daemon thread (it blocks on disk I/O) takes them in batches, writes them to the {@link Destination} and flushes
- * it once the queue has been quiet for the flush interval, or the interval has passed since the last flush. A line
- * that finds the queue full is dropped and counted. {@link #close()} writes every queued line, then closes the
- * destination.
+ * Takes lines off the request path: {@link #offer} puts a line on a bounded lock-free queue and never blocks; one
+ * platform daemon thread (it blocks on disk I/O) takes them in batches, writes them to the {@link Destination} and
+ * flushes it once the queue has been quiet for the flush interval, or the interval has passed since the last flush.
+ * Under load the writer collects what came for a {@value #LINGER_MILLIS} ms before it looks again, so that a
+ * request thread wakes it only after a quiet spell, never once per line. A line that finds the queue full is dropped
+ * and counted. {@link #close()} writes every queued line, then closes the destination.
  */
 final class LineWriter {
 
     private static final System.Logger LOG = System.getLogger(LineWriter.class.getName());
     private static final int BATCH = 512;
-    /** Put on the queue to wake the writer for {@link #close()}; never written. */
-    private static final String WAKE = new String("wake");
+    /** How long the writer waits for more lines after a batch before it sleeps until a request thread wakes it. */
+    private static final long LINGER_MILLIS = 2;
 
-    private final BlockingQueue<String> queue;
+    private final Queue<String> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final int capacity;
     private final Destination destination;
     private final long flushNanos;
     private final Runnable onDrop;
     private final AtomicLong dropped = new AtomicLong();
+    /** Whether the writer sleeps until a line comes: the first line offered then wakes it. */
+    private final AtomicBoolean sleeping = new AtomicBoolean();
     private volatile boolean closing;
-    private Thread thread;
+    private volatile Thread thread;
     /** Writer thread only: whether the last write failed (logged once until one succeeds). */
     private boolean failing;
 
@@ -40,7 +48,7 @@ final class LineWriter {
      * @param onDrop        told of each dropped line (the server's statistics)
      */
     LineWriter(Destination destination, int capacity, Duration flushInterval, Runnable onDrop) {
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.capacity = capacity;
         this.destination = destination;
         this.flushNanos = flushInterval.toNanos();
         this.onDrop = onDrop;
@@ -54,10 +62,18 @@ final class LineWriter {
 
     /** Queues {@code line}; if the queue is full, drops and counts it. Never blocks. */
     void offer(String line) {
-        if (closing || !queue.offer(line)) {
+        if (closing || queued.incrementAndGet() > capacity) {
+            if (!closing) {
+                queued.decrementAndGet();
+            }
             long n = dropped.incrementAndGet();
             onDrop.run();
             LOG.log(Level.DEBUG, () -> "access log queue full: line dropped (" + n + " so far)");
+            return;
+        }
+        queue.offer(line);
+        if (sleeping.get() && sleeping.compareAndSet(true, false)) {
+            LockSupport.unpark(thread);
         }
     }
 
@@ -72,11 +88,11 @@ final class LineWriter {
      */
     void close(Duration limit) {
         closing = true;
-        queue.offer(WAKE); // if the queue is full the writer is not waiting
         Thread t = thread;
         if (t == null) {
             return;
         }
+        LockSupport.unpark(t);
         try {
             t.join(limit);
         } catch (InterruptedException e) {
@@ -93,20 +109,11 @@ final class LineWriter {
         boolean dirty = false;
         try {
             while (true) {
-                String first = queue.poll(dirty ? flushNanos : Long.MAX_VALUE, TimeUnit.NANOSECONDS);
-                if (first != null) {
-                    batch.add(first);
-                    queue.drainTo(batch, BATCH - 1);
-                    batch.removeIf(line -> line == WAKE);
-                    if (!batch.isEmpty()) {
-                        write(batch);
-                        dirty = true;
-                        batch.clear();
-                    }
-                }
+                boolean wrote = drain(batch);
+                dirty |= wrote;
                 long now = System.nanoTime();
                 boolean last = closing && queue.isEmpty();
-                if (dirty && (first == null || last || now - lastFlush >= flushNanos)) {
+                if (dirty && (!wrote || last || now - lastFlush >= flushNanos)) {
                     flush();
                     dirty = false;
                     lastFlush = now;
@@ -114,15 +121,50 @@ final class LineWriter {
                 if (last) {
                     break;
                 }
+                if (wrote) {
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS));
+                } else {
+                    sleepUntilOffered();
+                }
             }
-        } catch (InterruptedException e) {
-            LOG.log(Level.DEBUG, "access log writer interrupted; closing");
         } finally {
             try {
                 destination.close();
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.WARNING, "closing access log " + destination + " failed", e);
             }
+        }
+    }
+
+    /** Writes what is queued, in batches; whether there was anything. */
+    private boolean drain(List<String> batch) {
+        boolean any = false;
+        for (String line; (line = queue.poll()) != null; ) {
+            queued.decrementAndGet();
+            batch.add(line);
+            if (batch.size() == BATCH) {
+                write(batch);
+                batch.clear();
+            }
+            any = true;
+        }
+        if (!batch.isEmpty()) {
+            write(batch);
+            batch.clear();
+        }
+        return any;
+    }
+
+    /** Parks until a line is offered or the server closes; a line queued meanwhile is never missed. */
+    private void sleepUntilOffered() {
+        sleeping.set(true);
+        if (!queue.isEmpty() || closing) {
+            sleeping.set(false);
+            return;
+        }
+        while (sleeping.get() && !closing) {
+            LockSupport.park(this);
+            Thread.interrupted(); // only close() ends the writer
         }
     }
 

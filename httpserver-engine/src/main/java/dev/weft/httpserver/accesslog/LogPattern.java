@@ -58,6 +58,10 @@ public final class LogPattern {
         while (i < format.length()) {
             char c = format.charAt(i);
             if (c != '%') {
+                if (c != '\t' && (c < 0x20 || c > 0x7e)) {
+                    throw new IllegalArgumentException("character " + (int) c + " at position " + i + " of \""
+                            + format + "\": a pattern's text is printable ASCII (lines are one line of ASCII)");
+                }
                 literal.append(c);
                 i++;
                 continue;

@@ -3,7 +3,6 @@ package dev.weft.httpserver.accesslog;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -26,6 +25,9 @@ final class RotatingFile implements Destination {
     private final ZoneId zone = ZoneId.systemDefault();
     private OutputStream out;
     private long size;
+    /** Lines of the batch being written, collected for one write. */
+    private byte[] pending = new byte[64 * 1024];
+    private int count;
     /** The day the live file's lines were written on. */
     private LocalDate day;
     /** When the day changes, epoch milliseconds. */
@@ -58,19 +60,38 @@ final class RotatingFile implements Destination {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the ASCII copy wanted here
     public void write(List<String> lines) throws IOException {
         long now = System.currentTimeMillis();
         if (rotation.daily() && now >= nextDayMillis) {
             rotate(now);
         }
         for (String line : lines) {
-            byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-            if (rotation.full(size, bytes.length + 1L)) {
+            int n = line.length() + 1;
+            if (rotation.full(size, n)) {
+                drainPending();
                 rotate(now);
             }
-            out.write(bytes);
-            out.write('\n');
-            size += bytes.length + 1L;
+            if (pending.length - count < n) {
+                drainPending();
+                if (pending.length < n) {
+                    pending = new byte[Math.max(n, pending.length * 2)];
+                }
+            }
+            // Lines are ASCII (LogPattern escapes everything else), so each char is one byte.
+            line.getBytes(0, line.length(), pending, count);
+            count += n;
+            pending[count - 1] = '\n';
+            size += n;
+        }
+        drainPending();
+    }
+
+    /** Hands the collected lines to the file's stream in one write. */
+    private void drainPending() throws IOException {
+        if (count > 0) {
+            out.write(pending, 0, count);
+            count = 0;
         }
     }
 

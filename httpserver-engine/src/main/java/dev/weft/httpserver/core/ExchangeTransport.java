@@ -42,6 +42,18 @@ public interface ExchangeTransport {
 
     InetSocketAddress localAddress();
 
+    /**
+     * The client's address for the access log: the one trusted forwarded headers name once
+     * {@link #clientAddress(InetSocketAddress)} has told it, else the connection's remote address.
+     */
+    default InetSocketAddress clientAddress() {
+        return remoteAddress();
+    }
+
+    /** The client's address as trusted forwarded headers name it; called before the handler runs. */
+    default void clientAddress(InetSocketAddress address) {
+    }
+
     /** The PROXY protocol header the connection started with, or {@code null}. */
     default dev.weft.httpserver.proxyprotocol.ProxyHeader proxyHeader() {
         return null;

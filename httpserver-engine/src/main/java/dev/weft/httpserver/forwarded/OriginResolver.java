@@ -37,6 +37,11 @@ public final class OriginResolver {
         this.stats = stats;
     }
 
+    /** Whether forwarded headers are read at all ({@code forwarded.enabled}). */
+    public boolean enabled() {
+        return enabled;
+    }
+
     /** The origin of a request on a connection from {@code peer}, TLS or not, with {@code headers}. */
     public ClientOrigin resolve(InetSocketAddress peer, boolean secure, Headers headers) {
         ClientOrigin direct = ClientOrigin.direct(peer, secure);

@@ -141,7 +141,7 @@ public final class Http1Connection implements ConnectionServer {
             AccessLog log = c.accessLog();
             if (log != null && log.enabled()) {
                 ResponseBody r = exchange.response();
-                log.log(LogEntry.endingNow(c.remoteAddress(), c.localAddress(), exchange.user(), head.method(),
+                log.log(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(), head.method(),
                         head.target(), head.protocol(), exchange.status(), r == null ? -1 : r.bytesWritten(),
                         exchange.startNanos(), exchange.requestHeaders(), exchange.responseHeaders()));
             }

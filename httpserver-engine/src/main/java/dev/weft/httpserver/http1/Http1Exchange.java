@@ -44,6 +44,8 @@ final class Http1Exchange implements ExchangeTransport {
     private Throwable failure;
     private volatile boolean completed;
     private volatile Thread waiter;
+    /** The client's address from trusted forwarded headers, or null for the connection's peer. */
+    private volatile InetSocketAddress clientAddress;
 
     Http1Exchange(Connection connection, RequestHead head) {
         this.connection = connection;
@@ -153,6 +155,17 @@ final class Http1Exchange implements ExchangeTransport {
     @Override
     public Headers requestHeaders() {
         return head.headers();
+    }
+
+    @Override
+    public InetSocketAddress clientAddress() {
+        InetSocketAddress a = clientAddress;
+        return a != null ? a : remoteAddress();
+    }
+
+    @Override
+    public void clientAddress(InetSocketAddress address) {
+        clientAddress = address;
     }
 
     @Override

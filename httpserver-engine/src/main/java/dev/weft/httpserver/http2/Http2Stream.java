@@ -77,6 +77,8 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     private String user;
     private URI uri;
     private Headers responseTrailers;
+    /** The client's address from trusted forwarded headers, or null for the connection's peer. */
+    private volatile InetSocketAddress clientAddress;
 
     Http2Stream(int id, StreamHost host, RequestFields request, int sendWindowSize,
                 int receiveWindowSize, long bodyReadTimeoutNanos, boolean endStream) {
@@ -428,6 +430,17 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
     }
 
     @Override
+    public InetSocketAddress clientAddress() {
+        InetSocketAddress a = clientAddress;
+        return a != null ? a : remoteAddress();
+    }
+
+    @Override
+    public void clientAddress(InetSocketAddress address) {
+        clientAddress = address;
+    }
+
+    @Override
     public dev.weft.httpserver.proxyprotocol.ProxyHeader proxyHeader() {
         return host.connection().proxyHeader();
     }
@@ -546,7 +559,7 @@ final class Http2Stream extends StreamLifecycle implements ExchangeTransport {
         AccessLog log = host.connection().accessLog();
         if (log != null && log.enabled()) {
             Http2ResponseBody r = response;
-            log.log(LogEntry.endingNow(remoteAddress(), localAddress(), user, request.method(), rawTarget(),
+            log.log(LogEntry.endingNow(clientAddress(), localAddress(), user, request.method(), rawTarget(),
                     "HTTP/2.0", status, r == null ? -1 : r.bytesWritten(), startNanos, requestHeaders(),
                     responseHeaders));
         }

@@ -48,6 +48,9 @@ final class Exchange {
         this.transport = transport;
         this.context = context;
         this.origins = origins;
+        if (origins.enabled()) {
+            transport.clientAddress(origin().remoteAddress()); // for the access log, whatever the handler reads
+        }
     }
 
     /** Where the request came from, resolved once ({@link OriginResolver}). */

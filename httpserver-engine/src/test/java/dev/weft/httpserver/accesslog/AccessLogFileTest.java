@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.AccessLogConfig;
+import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.RawHttpClient;
@@ -50,6 +51,26 @@ class AccessLogFileTest {
     /** A graceful stop: every exchange has ended, so every line is written and the file closed. */
     private static void stopGracefully(TestServer server) {
         server.server().stop(5);
+    }
+
+    @Test
+    void behindATrustedProxyTheLineNamesTheForwardedClient() throws Exception {
+        Path file = dir.resolve("forwarded.log");
+        TestServer server = TestServer.builder().config(ServerConfig.builder()
+                .accessLog(AccessLogConfig.builder().enabled(true).file(file.toString()).build())
+                .forwarded(ForwardedConfig.builder().enabled(true).trustedProxies("internal").build()).build())
+                .handle("/", OK).start();
+        try (RawHttpClient client = server.connect()) {
+            client.send("GET /behind HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 203.0.113.7\r\n\r\n");
+            assertEquals(200, client.readResponse().status());
+            client.send("GET /direct HTTP/1.1\r\nHost: a\r\n\r\n");
+            assertEquals(200, client.readResponse().status());
+        }
+        stopGracefully(server);
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(2, lines.size(), lines::toString);
+        assertTrue(lines.get(0).startsWith("203.0.113.7 - - ["), lines.get(0));
+        assertTrue(lines.get(1).startsWith("127.0.0.1 - - ["), lines.get(1));
     }
 
     @Test

@@ -106,6 +106,7 @@ class LogPatternTest {
             "%{Referer}s | '%{Referer}s'",
             "%{minutes}T | '%{minutes}T'",
             "%i | '%i'",
+            "%h café %s | character 233 at position 6",
     })
     void aBadPatternIsRefusedNamingTheDirective(String pattern, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LogPattern.compile(pattern));
