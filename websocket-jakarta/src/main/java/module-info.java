@@ -1,6 +1,7 @@
 /**
  * Weft Jakarta WebSocket: a Jakarta WebSocket 2.2 server container on the engine's WebSocket layer. Only the
- * entry points ({@code dev.weft.websocket.jakarta}) are exported.
+ * entry points are exported: the container ({@code dev.weft.websocket.jakarta}) and its servlet initializer
+ * ({@code dev.weft.websocket.jakarta.servlet}).
  */
 module dev.weft.websocket.jakarta {
     requires transitive jakarta.websocket;
@@ -11,6 +12,7 @@ module dev.weft.websocket.jakarta {
     requires static dev.weft.servlet;
 
     exports dev.weft.websocket.jakarta;
+    exports dev.weft.websocket.jakarta.servlet;
 
     provides jakarta.websocket.server.ServerEndpointConfig.Configurator
             with dev.weft.websocket.jakarta.container.DefaultConfigurator;
