@@ -22,6 +22,7 @@ final class HandshakeView implements HandshakeRequest {
     private final Object httpSession;
     private final Map<String, List<String>> requestHeaders;
     private final Map<String, List<String>> responseHeaders = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    private final HandshakeResponse response = () -> responseHeaders;
 
     HandshakeView(HttpExchange exchange, Object httpSession) {
         this.exchange = exchange;
@@ -47,7 +48,7 @@ final class HandshakeView implements HandshakeRequest {
 
     /** The response side: its headers are the answer's. */
     HandshakeResponse response() {
-        return () -> responseHeaders;
+        return response;
     }
 
     @Override
