@@ -4,7 +4,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.websocket.jakarta.container.Deployment;
+import dev.weft.websocket.jakarta.container.EndpointMount;
 import dev.weft.websocket.jakarta.container.EndpointRegistry;
+import dev.weft.websocket.jakarta.container.ServletRequests;
 import dev.weft.websocket.jakarta.container.OfferedExtension;
 import dev.weft.websocket.jakarta.container.RoutingHandler;
 import dev.weft.websocket.jakarta.session.SessionDefaults;
@@ -41,6 +43,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * provided. Call {@link #close()} to close every session and stop the idle timer.
  */
 public final class WeftServerContainer implements ServerContainer, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(WeftServerContainer.class.getName());
 
     private final EndpointRegistry registry;
     private final ScheduledExecutorService scheduler;
@@ -116,19 +120,42 @@ public final class WeftServerContainer implements ServerContainer, AutoCloseable
     }
 
     /**
-     * Upgrades {@code httpServletRequest} to a session of {@code sec}'s endpoint; on the plain engine it must be
-     * the {@link HttpExchange} of the request.
+     * Opens a session of {@code sec}'s endpoint on a request the caller routed itself (Spring's upgrade strategy
+     * does): an engine {@link HttpExchange}, whose session then runs on the calling thread, or an
+     * {@code HttpServletRequest} of Weft's servlet container, whose exchange is taken over and whose session runs on
+     * a virtual thread of its own, so that this returns at once (the response object is not used).
+     *
+     * @throws DeploymentException if the request is neither, or {@code sec} is not a valid endpoint
      */
     @Override
     public void upgradeHttpToWebSocket(Object httpServletRequest, Object httpServletResponse,
                                        ServerEndpointConfig sec, Map<String, String> pathParameters)
             throws IOException, DeploymentException {
-        if (!(httpServletRequest instanceof HttpExchange exchange)) {
-            throw new DeploymentException("upgradeHttpToWebSocket needs the request's HttpExchange on the engine"
-                    + " (the servlet integration passes its own)");
+        EndpointMount mount = registry.unrouted(sec);
+        Map<String, String> params = pathParameters == null ? Map.of() : Map.copyOf(pathParameters);
+        if (httpServletRequest instanceof HttpExchange exchange) {
+            mount.handle(exchange, params, null);
+            return;
         }
-        registry.unrouted(sec).handle(exchange, pathParameters == null ? Map.of() : Map.copyOf(pathParameters),
-                null);
+        ServletRequests.Taken taken;
+        try {
+            taken = ServletRequests.takeOver(httpServletRequest);
+        } catch (LinkageError noServletClasses) {
+            taken = null;
+        }
+        if (taken == null) {
+            throw new DeploymentException("upgradeHttpToWebSocket needs an engine HttpExchange or a request of"
+                    + " Weft's servlet container");
+        }
+        ServletRequests.Taken request = taken;
+        Thread.ofVirtual().name("weft-jakarta-websocket").start(() -> {
+            try {
+                mount.handle(request.exchange(), params, request.httpSession());
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, () -> "WebSocket upgrade for " + sec.getPath() + " failed: " + e);
+                request.exchange().close();
+            }
+        });
     }
 
     @Override
@@ -209,8 +236,7 @@ public final class WeftServerContainer implements ServerContainer, AutoCloseable
             try {
                 s.close(new CloseReason(CloseReason.CloseCodes.GOING_AWAY, "server stopping"));
             } catch (IOException | RuntimeException e) {
-                System.getLogger(WeftServerContainer.class.getName()).log(System.Logger.Level.DEBUG,
-                        "closing " + s + " failed: " + e);
+                LOG.log(System.Logger.Level.DEBUG, "closing " + s + " failed: " + e);
             }
         }
         scheduler.shutdownNow();

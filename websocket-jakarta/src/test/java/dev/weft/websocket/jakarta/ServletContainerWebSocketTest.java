@@ -7,7 +7,11 @@ import dev.weft.servlet.ServletContainer;
 import dev.weft.servlet.ServletContainerConfig;
 import dev.weft.websocket.jakarta.JakartaEndpointClientsTest.Received;
 import dev.weft.websocket.jakarta.servlet.WebSocketInitializer;
+import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.ServletContextListener;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerContainer;
@@ -23,6 +27,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -96,6 +101,29 @@ class ServletContainerWebSocketTest {
         HttpResponse<String> plain = client.send(HttpRequest.newBuilder(uri("http", "/app/prog")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(404, plain.statusCode());
+    }
+
+    /** A servlet that opens a session itself with upgradeHttpToWebSocket, as Spring's upgrade strategy does. */
+    public static final class UpgradingServlet extends HttpServlet {
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            ServerContainer ws = (ServerContainer) getServletContext().getAttribute(ServerContainer.class.getName());
+            try {
+                ws.upgradeHttpToWebSocket(req, resp, ServerEndpointConfig.Builder.create(EchoEndpoint.class,
+                        "/echo/{room}").build(), Map.of("room", req.getParameter("room")));
+            } catch (DeploymentException e) {
+                throw new IOException(e);
+            }
+        }
+    }
+
+    @Test
+    void aServletUpgradesARequestItRoutedItselfThroughUpgradeHttpToWebSocket() throws Exception {
+        ServletContainerInitializer addServlet = (classes, ctx) ->
+                ctx.addServlet("upgrading", new UpgradingServlet()).addMapping("/manual");
+        start(b -> b.initializer(new WebSocketInitializer()).initializer(addServlet));
+        assertEquals("cellar:hi", roundTrip("/app/manual?room=cellar", "hi"));
+        assertEquals("attic:again", roundTrip("/app/manual?room=attic", "again"));
     }
 
     @Test

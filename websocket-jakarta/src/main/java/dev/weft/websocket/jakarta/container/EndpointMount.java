@@ -29,12 +29,18 @@ public final class EndpointMount {
     private final ServerEndpointConfig config;
     private final EndpointMethods methods;
     private final Deployment deployment;
-    private final OpenSessions openSessions = new OpenSessions();
+    private final OpenSessions openSessions;
 
     EndpointMount(ServerEndpointConfig config, EndpointMethods methods, Deployment deployment) {
+        this(config, methods, deployment, new OpenSessions());
+    }
+
+    EndpointMount(ServerEndpointConfig config, EndpointMethods methods, Deployment deployment,
+                  OpenSessions openSessions) {
         this.config = config;
         this.methods = methods;
         this.deployment = deployment;
+        this.openSessions = openSessions;
     }
 
     /** The endpoint's configuration as deployed. */

@@ -1,6 +1,7 @@
 package dev.weft.websocket.jakarta.container;
 
 import dev.weft.websocket.jakarta.endpoint.EndpointMethods;
+import dev.weft.websocket.jakarta.session.OpenSessions;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.Session;
@@ -13,6 +14,8 @@ public final class EndpointRegistry {
 
     private final Deployment deployment;
     private final EndpointRoutes routes = new EndpointRoutes();
+    /** The sessions opened by {@code upgradeHttpToWebSocket}, whose configurations are not deployed. */
+    private final OpenSessions upgraded = new OpenSessions();
 
     /** An empty registry whose endpoints share {@code deployment}. */
     public EndpointRegistry(Deployment deployment) {
@@ -51,16 +54,21 @@ public final class EndpointRegistry {
         return null;
     }
 
-    /** A mount of {@code config} that is not routed, for {@code upgradeHttpToWebSocket}. */
+    /**
+     * A mount of {@code config} that is not routed, for {@code upgradeHttpToWebSocket} (callers such as Spring make
+     * a configuration per handshake): its sessions are the open sessions of all such mounts together.
+     */
     public EndpointMount unrouted(ServerEndpointConfig config) throws DeploymentException {
         Class<?> type = config.getEndpointClass();
         EndpointMethods methods = Endpoint.class.isAssignableFrom(type) ? null
                 : EndpointMethods.of(type, config.getDecoders());
-        return new EndpointMount(config, methods, deployment);
+        return new EndpointMount(config, methods, deployment, upgraded);
     }
 
     /** Every open session of every endpoint. */
     public List<Session> openSessions() {
-        return routes.mounts().stream().flatMap(m -> m.openSessions().snapshot().stream()).toList();
+        List<Session> all = new java.util.ArrayList<>(upgraded.snapshot());
+        routes.mounts().forEach(m -> all.addAll(m.openSessions().snapshot()));
+        return all;
     }
 }
