@@ -282,7 +282,9 @@ final class RequestLifecycle implements AsyncDriver {
     /** Finishes the response and the exchange, then the completion events. */
     private void complete() {
         try {
-            if (aborted != null) {
+            if (request.exchangeTakenOver()) {
+                // the engine's WebSocket layer owns the exchange now (EngineExchange.takeOver)
+            } else if (aborted != null) {
                 if (Thread.currentThread() == engineThread) {
                     rethrow = aborted; // the engine breaks the exchange off
                 } else {

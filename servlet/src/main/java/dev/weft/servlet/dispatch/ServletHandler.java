@@ -2,6 +2,7 @@ package dev.weft.servlet.dispatch;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.weft.httpserver.websocket.WebSocketHandler;
 import dev.weft.servlet.context.ContextPhase;
 import dev.weft.servlet.context.WeftServletContext;
 import dev.weft.servlet.mapping.PathCanonicalizer;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The container as an engine {@link HttpHandler}, mounted on the server's root context: refuses requests while
- * the context is not started (503) and {@code CONNECT} (501, §2.1.3); canonicalizes the raw path once
+ * the context is not started (503) and {@code CONNECT} (501, §2.1.3) other than
+ * a WebSocket's extended {@code CONNECT} (RFC 8441); canonicalizes the raw path once
  * ({@link PathCanonicalizer}, 400 for a suspicious path); finds the path within the context path (404 outside it,
  * a redirect from the bare context path to its {@code /}); maps it and hands the exchange to a
  * {@link RequestLifecycle}. Thread-safe; one call per exchange on the engine's thread.
@@ -76,7 +78,8 @@ public final class ServletHandler implements HttpHandler {
             plain(exchange, 503, "The servlet container is not started.");
             return;
         }
-        if (exchange.getRequestMethod().equals("CONNECT")) {
+        if (exchange.getRequestMethod().equals("CONNECT") && !WebSocketHandler.isUpgradeRequest(exchange)) {
+            // an extended CONNECT (RFC 8441) opens a WebSocket over HTTP/2 and goes on to the filters
             plain(exchange, 501, "CONNECT is not supported.");
             return;
         }

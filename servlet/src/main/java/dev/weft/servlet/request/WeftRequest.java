@@ -56,6 +56,7 @@ public final class WeftRequest extends ExchangeRequest implements RequestFacts {
     private AsyncHost async;
     private volatile boolean asyncSupported = true;
     private HttpUpgradeHandler upgradeHandler;
+    private boolean takenOver;
 
     /**
      * @param rawPath the request target's path, still encoded
@@ -483,6 +484,23 @@ public final class WeftRequest extends ExchangeRequest implements RequestFacts {
         upgradeHandler = handler;
         response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
         return handler;
+    }
+
+    /**
+     * Hands the exchange to the engine's own protocol layer (a WebSocket container): from now on the container
+     * neither answers nor closes it.
+     */
+    public HttpExchange takeOverExchange() {
+        if (upgradeHandler != null) {
+            throw new IllegalStateException("upgrade was called already");
+        }
+        takenOver = true;
+        return exchange;
+    }
+
+    /** Whether {@link #takeOverExchange()} was called. */
+    public boolean exchangeTakenOver() {
+        return takenOver;
     }
 
     /** The handler of a requested upgrade, or null. */

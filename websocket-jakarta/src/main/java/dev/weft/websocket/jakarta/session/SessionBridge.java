@@ -1,0 +1,170 @@
+package dev.weft.websocket.jakarta.session;
+
+import dev.weft.httpserver.websocket.CloseStatus;
+import dev.weft.httpserver.websocket.WebSocketListener;
+import dev.weft.httpserver.websocket.WebSocketSession;
+import jakarta.websocket.CloseReason;
+import jakarta.websocket.DecodeException;
+import jakarta.websocket.Endpoint;
+import jakarta.websocket.MessageHandler;
+import jakarta.websocket.PongMessage;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+
+/**
+ * The engine listener of one Jakarta session: opens the {@link WeftSession}, hands each whole message to the
+ * session's handler of its kind (decoded), and reports errors and the close to the {@link Endpoint}.
+ *
+ * <p>Close codes: a message larger than the session's limit closes with {@code 1009}; a message of a kind the
+ * session has no handler for with {@code 1003}; a handler or {@code onOpen} that throws with {@code 1011} after
+ * {@code onError}. A {@link DecodeException} only goes to {@code onError}: the session stays open.
+ */
+public final class SessionBridge implements WebSocketListener {
+
+    private static final System.Logger LOG = System.getLogger(SessionBridge.class.getName());
+
+    private final SessionContext context;
+    private WeftSession session;
+
+    /** A bridge for the session the handshake described. */
+    public SessionBridge(SessionContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void onOpen(WebSocketSession ws) throws Exception {
+        session = new WeftSession(ws, context);
+        context.openSessions().add(session);
+        try {
+            context.endpoint().onOpen(session, context.config());
+        } catch (RuntimeException | Error e) {
+            fail(e);
+        }
+    }
+
+    @Override
+    public void onText(WebSocketSession ws, String message) throws Exception {
+        session.touch();
+        int max = session.getMaxTextMessageBufferSize();
+        if (max > 0 && message.length() > max / 3 && utf8Length(message) > max) {
+            tooBig("text message larger than " + max + " bytes");
+            return;
+        }
+        deliver(MessageHandlers.Kind.TEXT, message);
+    }
+
+    @Override
+    public void onBinary(WebSocketSession ws, ByteBuffer message) throws Exception {
+        session.touch();
+        int max = session.getMaxBinaryMessageBufferSize();
+        if (max > 0 && message.remaining() > max) {
+            tooBig("binary message larger than " + max + " bytes");
+            return;
+        }
+        deliver(MessageHandlers.Kind.BINARY, message);
+    }
+
+    @Override
+    public void onPing(WebSocketSession ws, ByteBuffer payload) {
+        session.touch();
+    }
+
+    @Override
+    public void onPong(WebSocketSession ws, ByteBuffer payload) throws Exception {
+        session.touch();
+        MessageHandlers.Registered r = session.handlers().get(MessageHandlers.Kind.PONG);
+        if (r != null) {
+            PongMessage pong = payload::asReadOnlyBuffer;
+            invoke(r, pong);
+        }
+    }
+
+    @Override
+    public void onClose(WebSocketSession ws, CloseStatus status) {
+        if (session == null) {
+            return;
+        }
+        context.openSessions().remove(session);
+        try {
+            context.endpoint().onClose(session, new CloseReason(CloseReason.CloseCodes.getCloseCode(status.code()),
+                    status.reason()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "onClose of " + session + " threw", e);
+        } finally {
+            session.ended();
+        }
+    }
+
+    @Override
+    public void onError(WebSocketSession ws, Throwable error) {
+        if (session != null) {
+            context.endpoint().onError(session, error);
+        }
+    }
+
+    private void deliver(MessageHandlers.Kind kind, Object message) throws IOException {
+        MessageHandlers.Registered r = session.handlers().get(kind);
+        if (r == null) {
+            session.close(new CloseReason(CloseReason.CloseCodes.CANNOT_ACCEPT,
+                    "no handler for " + kind.name().toLowerCase(java.util.Locale.ROOT) + " messages"));
+            return;
+        }
+        Object value;
+        try {
+            value = r.partial() ? asPart(message, r.type())
+                    : kind == MessageHandlers.Kind.TEXT ? session.coders().decodeText((String) message, r.type())
+                    : session.coders().decodeBinary((ByteBuffer) message, r.type());
+        } catch (DecodeException e) {
+            context.endpoint().onError(session, e);
+            return;
+        }
+        invoke(r, value);
+    }
+
+    private static Object asPart(Object message, Class<?> type) {
+        if (type == byte[].class) {
+            ByteBuffer b = (ByteBuffer) message;
+            byte[] bytes = new byte[b.remaining()];
+            b.get(bytes);
+            return bytes;
+        }
+        return message;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void invoke(MessageHandlers.Registered r, Object value) throws IOException {
+        try {
+            if (r.partial()) {
+                ((MessageHandler.Partial) r.handler()).onMessage(value, true);
+            } else {
+                ((MessageHandler.Whole) r.handler()).onMessage(value);
+            }
+        } catch (RuntimeException | Error e) {
+            fail(e);
+        }
+    }
+
+    /** A handler threw: {@code onError}, then close with 1011. */
+    private void fail(Throwable e) throws IOException {
+        Throwable cause = e instanceof EndpointInvocationException && e.getCause() != null ? e.getCause() : e;
+        context.endpoint().onError(session, cause);
+        session.close(new CloseReason(CloseReason.CloseCodes.UNEXPECTED_CONDITION,
+                CloseStatus.truncateReason(String.valueOf(cause.getMessage()))));
+    }
+
+    private void tooBig(String reason) throws IOException {
+        LOG.log(Level.DEBUG, () -> session + ": " + reason);
+        session.close(new CloseReason(CloseReason.CloseCodes.TOO_BIG, reason));
+    }
+
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
+    }
+}
