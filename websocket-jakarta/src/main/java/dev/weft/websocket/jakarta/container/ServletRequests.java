@@ -1,7 +1,7 @@
 package dev.weft.websocket.jakarta.container;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.weft.servlet.EngineExchange;
+import dev.weft.servlet.engine.EngineExchange;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**

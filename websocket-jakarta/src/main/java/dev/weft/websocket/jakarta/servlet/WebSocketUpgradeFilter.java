@@ -2,7 +2,7 @@ package dev.weft.websocket.jakarta.servlet;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.httpserver.websocket.WebSocketHandler;
-import dev.weft.servlet.EngineExchange;
+import dev.weft.servlet.engine.EngineExchange;
 import dev.weft.websocket.jakarta.WeftServerContainer;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

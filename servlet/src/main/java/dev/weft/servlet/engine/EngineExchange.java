@@ -1,4 +1,4 @@
-package dev.weft.servlet;
+package dev.weft.servlet.engine;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.weft.servlet.request.WeftRequest;
