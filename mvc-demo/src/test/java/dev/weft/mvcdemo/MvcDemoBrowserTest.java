@@ -77,7 +77,7 @@ class MvcDemoBrowserTest {
     }
 
     /** Where scripts/install-test-tools.sh installs playwright-core: $WEFT_TOOLS_BIN/../node/node_modules. */
-    private static Path nodeModules() {
+    static Path nodeModules() {
         String bin = System.getenv("WEFT_TOOLS_BIN");
         Path tools = bin != null && !bin.isBlank() ? Path.of(bin).getParent()
                 : Path.of(System.getProperty("user.home"), ".cache", "weft-tools");
