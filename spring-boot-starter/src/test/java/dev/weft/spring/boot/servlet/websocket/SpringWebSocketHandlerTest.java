@@ -5,12 +5,15 @@ import jakarta.servlet.ServletContext;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.client.standard.StandardWebSocketClient;
-import org.springframework.web.socket.handler.TextWebSocketHandler;
+import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -22,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A raw spring-websocket {@code WebSocketHandler} ({@code @EnableWebSocket}) on Weft's servlet server, through
  * Spring's standard upgrade strategy ({@code ServerContainer.upgradeHttpToWebSocket}), reached by Spring's
  * {@link StandardWebSocketClient}; the container Boot's auto-configuration installed takes its defaults from
- * Spring's {@code ServletServerContainerFactoryBean}.
+ * Spring's {@code ServletServerContainerFactoryBean}, and its sessions keep Weft's limits
+ * ({@code weft.server.websocket.*}).
  */
 @OnWeftWithWebSocket
 class SpringWebSocketHandlerTest {
@@ -74,6 +78,20 @@ class SpringWebSocketHandlerTest {
         assertThat(client.received).isEmpty();
     }
 
+    @Test
+    void aBinaryMessageOverWeftsMaxMessageSizeClosesTheSessionWith1009() throws Exception {
+        Client client = connect();
+        byte[] small = new byte[6 * 1024];
+        Arrays.fill(small, (byte) 7);
+
+        client.session.sendMessage(new BinaryMessage(small));
+        assertThat(client.nextBinary()).isEqualTo(small);
+        // within the container's binary buffer size, over weft.server.websocket.max-message-size
+        client.session.sendMessage(new BinaryMessage(new byte[OnWeftWithWebSocket.MAX_MESSAGE_SIZE + 1]));
+
+        assertThat(client.closed.get(20, TimeUnit.SECONDS).getCode()).isEqualTo(CloseStatus.TOO_BIG_TO_PROCESS.getCode());
+    }
+
     private Client connect() throws Exception {
         Client client = new Client();
         client.session = new StandardWebSocketClient().execute(client, "ws://127.0.0.1:" + port + "/echo")
@@ -82,9 +100,10 @@ class SpringWebSocketHandlerTest {
     }
 
     /** Collects what the server sends and how it closed. */
-    private static final class Client extends TextWebSocketHandler {
+    private static final class Client extends AbstractWebSocketHandler {
 
         final BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        final BlockingQueue<byte[]> receivedBinary = new LinkedBlockingQueue<>();
         final CompletableFuture<CloseStatus> closed = new CompletableFuture<>();
         WebSocketSession session;
 
@@ -94,8 +113,22 @@ class SpringWebSocketHandlerTest {
         }
 
         @Override
+        protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) {
+            ByteBuffer payload = message.getPayload();
+            byte[] bytes = new byte[payload.remaining()];
+            payload.get(bytes);
+            receivedBinary.add(bytes);
+        }
+
+        @Override
         public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
             closed.complete(status);
+        }
+
+        byte[] nextBinary() throws InterruptedException {
+            byte[] message = receivedBinary.poll(20, TimeUnit.SECONDS);
+            assertThat(message).as("a binary message from the server").isNotNull();
+            return message;
         }
 
         String next() throws InterruptedException {

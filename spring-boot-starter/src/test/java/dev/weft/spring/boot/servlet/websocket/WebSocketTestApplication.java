@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -24,14 +25,14 @@ import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
-import org.springframework.web.socket.handler.TextWebSocketHandler;
+import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 import java.security.Principal;
 
 /**
  * A Spring MVC application with spring-websocket, as it would run on Tomcat, with nothing specific to Weft: a
- * raw {@code WebSocketHandler} at {@code /echo}, STOMP with the simple broker at {@code /stomp} (WebSocket) and
+ * raw {@code WebSocketHandler} at {@code /echo} (text and binary), STOMP with the simple broker at {@code /stomp} (WebSocket) and
  * {@code /sockjs} (SockJS), Jakarta container defaults from {@link ServletServerContainerFactoryBean}, and HTTP
  * basic authentication in front of the STOMP endpoints.
  */
@@ -89,8 +90,8 @@ public class WebSocketTestApplication implements WebSocketConfigurer, WebSocketM
         registry.setApplicationDestinationPrefixes("/app");
     }
 
-    /** Echoes text messages; {@code limits} is answered with the session's limits. */
-    static final class EchoHandler extends TextWebSocketHandler {
+    /** Echoes text and binary messages; {@code limits} is answered with the session's limits. */
+    static final class EchoHandler extends AbstractWebSocketHandler {
 
         @Override
         protected void handleTextMessage(WebSocketSession session, TextMessage message) throws Exception {
@@ -101,6 +102,11 @@ public class WebSocketTestApplication implements WebSocketConfigurer, WebSocketM
                         + session.getBinaryMessageSizeLimit() + " idle=" + idle));
                 return;
             }
+            session.sendMessage(message);
+        }
+
+        @Override
+        protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) throws Exception {
             session.sendMessage(message);
         }
     }
