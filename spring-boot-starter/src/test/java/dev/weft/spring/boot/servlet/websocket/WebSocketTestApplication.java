@@ -1,5 +1,8 @@
 package dev.weft.spring.boot.servlet.websocket;
 
+import jakarta.websocket.OnMessage;
+import jakarta.websocket.server.PathParam;
+import jakarta.websocket.server.ServerEndpoint;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
@@ -26,15 +29,17 @@ import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.handler.AbstractWebSocketHandler;
+import org.springframework.web.socket.server.standard.ServerEndpointExporter;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 import java.security.Principal;
 
 /**
  * A Spring MVC application with spring-websocket, as it would run on Tomcat, with nothing specific to Weft: a
- * raw {@code WebSocketHandler} at {@code /echo} (text and binary), STOMP with the simple broker at {@code /stomp} (WebSocket) and
- * {@code /sockjs} (SockJS), Jakarta container defaults from {@link ServletServerContainerFactoryBean}, and HTTP
- * basic authentication in front of the STOMP endpoints.
+ * raw {@code WebSocketHandler} at {@code /echo} (text and binary), STOMP with the simple broker at
+ * {@code /stomp} (WebSocket) and {@code /sockjs} (SockJS), an annotated Jakarta endpoint that
+ * {@link ServerEndpointExporter} deploys, Jakarta container defaults from {@link ServletServerContainerFactoryBean},
+ * and HTTP basic authentication in front of the STOMP endpoints.
  */
 @SpringBootApplication
 @EnableWebSocket
@@ -69,6 +74,24 @@ public class WebSocketTestApplication implements WebSocketConfigurer, WebSocketM
         container.setMaxBinaryMessageBufferSize(BINARY_BUFFER);
         container.setMaxSessionIdleTimeout(IDLE_TIMEOUT);
         return container;
+    }
+
+    @Bean
+    static ServerEndpointExporter serverEndpointExporter() {
+        ServerEndpointExporter exporter = new ServerEndpointExporter();
+        exporter.setAnnotatedEndpointClasses(JakartaEcho.class);
+        return exporter;
+    }
+
+    /** A plain Jakarta WebSocket endpoint, deployed on the container by Spring's {@link ServerEndpointExporter}. */
+    @ServerEndpoint("/jakarta-echo/{room}")
+    public static class JakartaEcho {
+
+        /** Sends the message back, prefixed with the room. */
+        @OnMessage
+        public String echo(String message, @PathParam("room") String room) {
+            return room + ":" + message;
+        }
     }
 
     @Override
