@@ -3,6 +3,7 @@ package dev.weft.spring.boot.servlet.websocket;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.server.PathParam;
 import jakarta.websocket.server.ServerEndpoint;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
@@ -50,8 +51,10 @@ public class WebSocketTestApplication implements WebSocketConfigurer, WebSocketM
     static final int TEXT_BUFFER = 16 * 1024;
     /** The binary message buffer size the container is given. */
     static final int BINARY_BUFFER = 24 * 1024;
-    /** The session idle timeout the container is given, in milliseconds. */
+    /** The session idle timeout the container is given, in milliseconds, unless {@value #IDLE_TIMEOUT_PROPERTY} says. */
     static final long IDLE_TIMEOUT = 90_000;
+    /** The property that sets another idle timeout, in milliseconds. */
+    static final String IDLE_TIMEOUT_PROPERTY = "test.websocket.idle-timeout-ms";
 
     /** Runs the application (for trying it by hand). */
     public static void main(String[] args) {
@@ -67,12 +70,14 @@ public class WebSocketTestApplication implements WebSocketConfigurer, WebSocketM
         return http.build();
     }
 
+    /** The container's defaults; {@value #IDLE_TIMEOUT_PROPERTY} may change the idle timeout. */
     @Bean
-    static ServletServerContainerFactoryBean webSocketContainer() {
+    static ServletServerContainerFactoryBean webSocketContainer(
+            @Value("${" + IDLE_TIMEOUT_PROPERTY + ":" + IDLE_TIMEOUT + "}") long idleTimeout) {
         ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
         container.setMaxTextMessageBufferSize(TEXT_BUFFER);
         container.setMaxBinaryMessageBufferSize(BINARY_BUFFER);
-        container.setMaxSessionIdleTimeout(IDLE_TIMEOUT);
+        container.setMaxSessionIdleTimeout(idleTimeout);
         return container;
     }
 
