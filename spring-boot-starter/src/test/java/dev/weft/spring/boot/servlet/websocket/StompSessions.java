@@ -25,10 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class StompSessions {
 
-    private final Map<String, BlockingQueue<String>> received = new ConcurrentHashMap<>();
     /** The user destination {@code /app/whoami} answers on. */
     static final String WHOAMI = "/user/queue/whoami";
 
+    private final Map<String, BlockingQueue<String>> received = new ConcurrentHashMap<>();
     private final StompSession session;
     private String whoami;
 
