@@ -4,6 +4,8 @@
 //
 //	ws-load echo -url ws://127.0.0.1:PORT/echo [-c 64] [-size 256] [-window 1] [-warmup 5s] [-d 10s] [-compress] [-pid PID]
 //	ws-load idle -url ws://127.0.0.1:PORT/echo [-n 10000] [-dial-concurrency 100] [-hold 120s]
+//	ws-load stomp -url ws://127.0.0.1:PORT/stomp [-c 1000] [-topic /topic/broadcast] [-send /app/broadcast]
+//	              [-size 256] [-rate 0] [-window 4] [-warmup 5s] [-d 10s] [-pid PID]
 //
 // echo: -c connections, each a closed loop that sends a text message of -size bytes and waits for
 // its echo (with -window > 1, up to that many messages are in flight on a connection). After -warmup
@@ -14,6 +16,18 @@
 // idle: opens -n sessions (-dial-concurrency handshakes at a time), prints "open=N", then holds them
 // until SIGUSR1 (or -hold), pings every session and counts the pongs ("alive=N"), and closes them all
 // with a close handshake ("closed=N").
+//
+// stomp: STOMP 1.2 over WebSocket (subprotocol v12.stomp). -c subscriber connections CONNECT and
+// SUBSCRIBE to -topic; one more connection, the publisher, SENDs messages to -send, which the application
+// relays to -topic. Each body carries its sequence number and the time it was sent (for -rate, the time it
+// was due), so every subscriber checks that it gets every message once and in order and measures its
+// delivery latency. First the publisher sends a probe every 20 ms until every subscriber has received one
+// (the subscriptions are in place); then it sends -rate messages per second (open loop), or with -rate 0
+// as fast as the subscribers take them: a closed loop with at most -window messages not yet delivered to
+// every subscriber. After -warmup it counts the messages delivered to all subscribers for -d and reports
+// delivered messages/s, broadcasts/s and the delivery latency percentiles; with -pid, also the CPU time
+// per delivered message. Then it waits until every subscriber has the last message, and closes every
+// connection with a close handshake.
 //
 // Output: "key=value" lines on stdout, errors on stderr. The exit status is 0 only when there was no
 // error (every connection opened, every echo arrived intact and in time, every session closed cleanly).
@@ -38,6 +52,8 @@ func main() {
 		err = runEcho(os.Args[2:])
 	case "idle":
 		err = runIdle(os.Args[2:])
+	case "stomp":
+		err = runStomp(os.Args[2:])
 	default:
 		usage()
 	}
@@ -48,7 +64,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: ws-load echo|idle -url ws://127.0.0.1:PORT/PATH [flags]   (ws-load echo -h for the flags)")
+	fmt.Fprintln(os.Stderr, "usage: ws-load echo|idle|stomp -url ws://127.0.0.1:PORT/PATH [flags]   (ws-load echo -h for the flags)")
 	os.Exit(2)
 }
 

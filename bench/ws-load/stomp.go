@@ -1,0 +1,596 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// The STOMP broadcast load: -c subscribers CONNECT and SUBSCRIBE to -topic; one more connection, the
+// publisher, SENDs messages to -send, which the application relays to the topic. Every message body starts
+// with its sequence number and the time it was (meant to be) sent, so each subscriber can tell its delivery
+// latency and catch a lost, duplicated or reordered message.
+
+type stompConfig struct {
+	url, topic, send                  string
+	subs, size, window, pid, dialConc int
+	rate                              float64
+	warmup, duration, timeout, settle time.Duration
+}
+
+// Body layout: 16 digits of sequence number, a space, 19 digits of nanoseconds since the run's clock
+// started, a space, then filler up to -size bytes.
+const (
+	stompSeqDigits  = 16
+	stompTimeDigits = 19
+	stompHeaderLen  = stompSeqDigits + 1 + stompTimeDigits + 1
+)
+
+func encodeBroadcastBody(buf []byte, seq uint64, at time.Duration) {
+	for i := range buf {
+		buf[i] = 'x'
+	}
+	s := strconv.FormatUint(seq, 10)
+	for i := 0; i < stompSeqDigits-len(s); i++ {
+		buf[i] = '0'
+	}
+	copy(buf[stompSeqDigits-len(s):stompSeqDigits], s)
+	buf[stompSeqDigits] = ' '
+	t := strconv.FormatInt(int64(at), 10)
+	off := stompSeqDigits + 1
+	for i := 0; i < stompTimeDigits-len(t); i++ {
+		buf[off+i] = '0'
+	}
+	copy(buf[off+stompTimeDigits-len(t):off+stompTimeDigits], t)
+	buf[stompHeaderLen-1] = ' '
+}
+
+func decodeBroadcastBody(body []byte, size int) (seq uint64, at time.Duration, err error) {
+	if len(body) != size {
+		return 0, 0, fmt.Errorf("body of %d bytes, sent %d", len(body), size)
+	}
+	seq, err1 := strconv.ParseUint(string(body[:stompSeqDigits]), 10, 64)
+	t, err2 := strconv.ParseInt(string(body[stompSeqDigits+1:stompHeaderLen-1]), 10, 64)
+	if err1 != nil || err2 != nil || body[stompSeqDigits] != ' ' || body[stompHeaderLen-1] != ' ' {
+		return 0, 0, fmt.Errorf("body %q is not a message of this run", body[:stompHeaderLen])
+	}
+	return seq, time.Duration(t), nil
+}
+
+func runStomp(args []string) error {
+	var cfg stompConfig
+	fs := flag.NewFlagSet("stomp", flag.ExitOnError)
+	fs.StringVar(&cfg.url, "url", "", "ws://127.0.0.1:PORT/PATH of the STOMP endpoint (loopback only)")
+	fs.IntVar(&cfg.subs, "c", 1000, "subscriber connections (1-20000); the publisher is one more")
+	fs.StringVar(&cfg.topic, "topic", "/topic/broadcast", "destination the subscribers SUBSCRIBE to")
+	fs.StringVar(&cfg.send, "send", "/app/broadcast", "destination the publisher SENDs to (the app relays it to -topic)")
+	fs.IntVar(&cfg.size, "size", 256, "bytes per message body (48-65536)")
+	fs.Float64Var(&cfg.rate, "rate", 0, "messages the publisher sends per second; 0 = closed loop (see -window)")
+	fs.IntVar(&cfg.window, "window", 4, "closed loop: messages sent but not yet delivered to every subscriber (1-1024)")
+	fs.DurationVar(&cfg.warmup, "warmup", 5*time.Second, "load before the measured window (0-10m)")
+	fs.DurationVar(&cfg.duration, "d", 10*time.Second, "measured window (1ms-10m)")
+	fs.DurationVar(&cfg.timeout, "timeout", 5*time.Second, "longest wait for a handshake, a frame, a delivery, a write or the close (1ms-60s)")
+	fs.DurationVar(&cfg.settle, "settle", 30*time.Second, "longest wait until every subscription receives messages (1ms-10m)")
+	fs.IntVar(&cfg.dialConc, "dial-concurrency", 64, "handshakes (WebSocket and STOMP CONNECT) at a time (1-1000)")
+	fs.IntVar(&cfg.pid, "pid", 0, "server process id: report its CPU time per delivered message from /proc (0 = do not)")
+	_ = fs.Parse(args)
+	if err := checkURL(cfg.url); err != nil {
+		return err
+	}
+	switch {
+	case cfg.subs < 1 || cfg.subs > 20000:
+		return fmt.Errorf("-c must be 1-20000")
+	case cfg.size < stompHeaderLen+11 || cfg.size > 65536:
+		return fmt.Errorf("-size must be %d-65536", stompHeaderLen+11)
+	case cfg.window < 1 || cfg.window > 1024:
+		return fmt.Errorf("-window must be 1-1024")
+	case cfg.rate < 0 || cfg.rate > 1e6:
+		return fmt.Errorf("-rate must be 0-1000000")
+	case cfg.warmup < 0 || cfg.warmup > 10*time.Minute:
+		return fmt.Errorf("-warmup must be 0-10m")
+	case cfg.duration < time.Millisecond || cfg.duration > 10*time.Minute:
+		return fmt.Errorf("-d must be 1ms-10m")
+	case cfg.timeout < time.Millisecond || cfg.timeout > time.Minute:
+		return fmt.Errorf("-timeout must be 1ms-60s")
+	case cfg.settle < time.Millisecond || cfg.settle > 10*time.Minute:
+		return fmt.Errorf("-settle must be 1ms-10m")
+	case cfg.dialConc < 1 || cfg.dialConc > 1000:
+		return fmt.Errorf("-dial-concurrency must be 1-1000")
+	case cfg.rate > 0 && time.Duration(float64(time.Second)/cfg.rate) >= cfg.timeout:
+		return fmt.Errorf("-rate must send more than one message per -timeout")
+	case cfg.topic == "" || cfg.send == "":
+		return fmt.Errorf("-topic and -send must not be empty")
+	}
+	return newStompRun(&cfg).run()
+}
+
+// stompRun is the state of one STOMP broadcast run.
+type stompRun struct {
+	cfg   *stompConfig
+	clock time.Time // latencies are differences of durations since clock (monotonic)
+	errs  *errorLog
+	subs  []*stompSub
+
+	seen      atomic.Int64 // subscribers that have received at least one message
+	firstFull uint64       // closed loop: first sequence number every subscriber must receive (set before use)
+	ring      []atomic.Int32
+	tokens    chan struct{}
+	stopped   atomic.Bool // set when the run ends early (a failure): subscribers stop returning tokens
+	lastSent  atomic.Int64
+	// The measured window, as durations since clock (0, 0 until the load starts: nothing is counted). Subscribers
+	// read them while the publisher's goroutine sets them.
+	warmEndAt, endAt atomic.Int64
+	warmEnd, end     time.Time // the same instants, for the publisher's goroutine
+}
+
+// stompSub is one subscriber connection and what it measured.
+type stompSub struct {
+	r         *stompRun
+	id        int
+	c         *websocket.Conn
+	sentClose atomic.Bool
+	closing   atomic.Bool
+	failed    atomic.Bool
+	next      int64 // the sequence number expected next; -1 before the first message
+	got       atomic.Int64
+	count     int64
+	latency   []time.Duration
+	done      chan struct{}
+}
+
+func newStompRun(cfg *stompConfig) *stompRun {
+	r := &stompRun{cfg: cfg, clock: time.Now(), errs: &errorLog{}}
+	r.lastSent.Store(-1)
+	return r
+}
+
+func (r *stompRun) now() time.Duration { return time.Since(r.clock) }
+
+func (r *stompRun) dialer() *websocket.Dialer {
+	return &websocket.Dialer{
+		HandshakeTimeout: r.cfg.timeout,
+		ReadBufferSize:   4096,
+		WriteBufferSize:  4096,
+		Subprotocols:     []string{"v12.stomp"},
+	}
+}
+
+// stompConnect runs the STOMP CONNECT handshake on c and waits for CONNECTED.
+func stompConnect(c *websocket.Conn, host string, timeout time.Duration) error {
+	frame := encodeStompFrame("CONNECT", []stompHeader{
+		{"accept-version", "1.2"}, {"host", host}, {"heart-beat", "0,0"}}, nil)
+	_ = c.SetWriteDeadline(time.Now().Add(timeout))
+	if err := c.WriteMessage(websocket.TextMessage, frame); err != nil {
+		return fmt.Errorf("sending CONNECT: %w", err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(timeout))
+	_, data, err := c.ReadMessage()
+	if err != nil {
+		return fmt.Errorf("waiting for CONNECTED: %w", err)
+	}
+	frames, err := parseStompFrames(data)
+	if err != nil {
+		return fmt.Errorf("answer to CONNECT: %w", err)
+	}
+	if len(frames) != 1 || frames[0].command != "CONNECTED" {
+		return fmt.Errorf("answer to CONNECT is not one CONNECTED frame: %s", describeFrames(frames))
+	}
+	if v := frames[0].headers["version"]; v != "1.2" {
+		return fmt.Errorf("CONNECTED with version %q, not 1.2", v)
+	}
+	return nil
+}
+
+func describeFrames(frames []stompFrame) string {
+	if len(frames) == 0 {
+		return "no frame"
+	}
+	f := frames[0]
+	s := f.command
+	if m := f.headers["message"]; m != "" {
+		s += " (" + m + ")"
+	}
+	if len(frames) > 1 {
+		s += fmt.Sprintf(" and %d more", len(frames)-1)
+	}
+	return s
+}
+
+func (r *stompRun) run() error {
+	cfg := r.cfg
+	host := "127.0.0.1"
+	conns, _ := dialAll(r.dialer(), cfg.url, cfg.subs, cfg.dialConc, r.errs)
+	var opened int64
+	forEach(len(conns), cfg.dialConc, func(i int) {
+		c := conns[i]
+		if c == nil {
+			return
+		}
+		err := stompConnect(c, host, cfg.timeout)
+		if err == nil {
+			sub := encodeStompFrame("SUBSCRIBE", []stompHeader{
+				{"id", "sub-" + strconv.Itoa(i)}, {"destination", cfg.topic}, {"ack", "auto"}}, nil)
+			_ = c.SetWriteDeadline(time.Now().Add(cfg.timeout))
+			err = c.WriteMessage(websocket.TextMessage, sub)
+		}
+		if err != nil {
+			r.errs.add(fmt.Errorf("subscriber %d: %w", i, err))
+			_ = c.Close()
+			conns[i] = nil
+			return
+		}
+		atomic.AddInt64(&opened, 1)
+	})
+	pubConn, _, err := r.dialer().Dial(cfg.url, nil)
+	if err == nil {
+		if err = stompConnect(pubConn, host, cfg.timeout); err != nil {
+			_ = pubConn.Close()
+		}
+	}
+	fmt.Printf("mode=stomp\nurl=%s\nsubscribers=%d\nopen=%d\ntopic=%s\nsend=%s\nsize=%d\n",
+		cfg.url, cfg.subs, opened, cfg.topic, cfg.send, cfg.size)
+	if cfg.rate > 0 {
+		fmt.Printf("publisher=rate %.1f/s\n", cfg.rate)
+	} else {
+		fmt.Printf("publisher=closed loop, window %d\n", cfg.window)
+	}
+	fmt.Printf("warmup=%s\nduration=%s\n", cfg.warmup, cfg.duration)
+	if err != nil {
+		r.errs.add(fmt.Errorf("publisher: %w", err))
+	}
+	if err != nil || opened < int64(cfg.subs) {
+		for _, c := range conns {
+			if c != nil {
+				_ = c.Close()
+			}
+		}
+		r.errs.print()
+		return errors.New("not every connection opened (see error= lines)")
+	}
+
+	r.tokens = make(chan struct{}, cfg.window)
+	r.ring = make([]atomic.Int32, cfg.window)
+	r.firstFull = ^uint64(0)
+	for i, c := range conns {
+		s := &stompSub{r: r, id: i, c: c, next: -1, done: make(chan struct{}),
+			latency: make([]time.Duration, 0, 4096)}
+		answerCloseOnce(c, &s.sentClose, cfg.timeout)
+		r.subs = append(r.subs, s)
+	}
+	pub := &stompPublisher{r: r, c: pubConn, done: make(chan struct{})}
+	answerCloseOnce(pubConn, &pub.sentClose, cfg.timeout)
+	go pub.readErrors()
+
+	// Settle: every subscriber must receive a message before the load starts (a SUBSCRIBE takes effect
+	// asynchronously); the probes' sequence numbers are the run's first.
+	var before, after cpuSample
+	var broadcasts int64
+	ok := true
+	for _, s := range r.subs {
+		go s.read()
+	}
+	ok = pub.settle()
+	if ok {
+		start := time.Now()
+		r.warmEnd = start.Add(cfg.warmup)
+		r.end = r.warmEnd.Add(cfg.duration)
+		r.endAt.Store(int64(r.end.Sub(r.clock)))
+		r.warmEndAt.Store(int64(r.warmEnd.Sub(r.clock)))
+		cpuDone := make(chan struct{})
+		go func() {
+			defer close(cpuDone)
+			time.Sleep(time.Until(r.warmEnd))
+			before = sampleCPU(cfg.pid)
+			time.Sleep(time.Until(r.end))
+			after = sampleCPU(cfg.pid)
+		}()
+		broadcasts = pub.load()
+		<-cpuDone
+	}
+	r.stopped.Store(true)
+	r.drain()
+	r.closeAll(pub)
+
+	var delivered int64
+	var latency []time.Duration
+	for _, s := range r.subs {
+		delivered += s.count
+		latency = append(latency, s.latency...)
+	}
+	fmt.Printf("broadcasts=%d\nbroadcasts_per_sec=%.1f\n", broadcasts, float64(broadcasts)/cfg.duration.Seconds())
+	fmt.Printf("messages=%d\nmsgs_per_sec=%.1f\n", delivered, float64(delivered)/cfg.duration.Seconds())
+	printLatencies(latency)
+	if ok {
+		printCPU(before, after, delivered)
+	}
+	r.errs.print()
+	if r.errs.count > 0 {
+		return errors.New("there were errors (see error= lines)")
+	}
+	return nil
+}
+
+// drain waits (up to -timeout) until every live subscriber has received the last message sent.
+func (r *stompRun) drain() {
+	last := r.lastSent.Load()
+	if last < 0 {
+		return
+	}
+	deadline := time.Now().Add(r.cfg.timeout)
+	for _, s := range r.subs {
+		for !s.failed.Load() && s.got.Load() < last+1 && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if !s.failed.Load() && s.got.Load() < last+1 {
+			s.fail(fmt.Errorf("message %d not delivered within %s after the publisher stopped (last received: %d)",
+				last, r.cfg.timeout, s.got.Load()-1))
+		}
+	}
+}
+
+// closeAll runs the close handshake on every connection still open.
+func (r *stompRun) closeAll(pub *stompPublisher) {
+	var wg sync.WaitGroup
+	for _, s := range r.subs {
+		wg.Add(1)
+		go func(s *stompSub) {
+			defer wg.Done()
+			s.close()
+		}(s)
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		pub.close()
+	}()
+	wg.Wait()
+}
+
+func (s *stompSub) fail(err error) {
+	if s.failed.CompareAndSwap(false, true) {
+		s.r.errs.add(fmt.Errorf("subscriber %d: %w", s.id, err))
+		_ = s.c.Close()
+	}
+}
+
+// read takes the subscriber's frames until the connection ends: MESSAGE frames of the topic are checked
+// (each the next in sequence after the first) and, inside the measured window, counted with their latency;
+// the closed loop's delivery counters are advanced.
+func (s *stompSub) read() {
+	defer close(s.done)
+	r := s.r
+	for {
+		_ = s.c.SetReadDeadline(time.Now().Add(r.cfg.timeout))
+		_, data, err := s.c.ReadMessage()
+		if err != nil {
+			if s.closing.Load() && isNormalClose(err) {
+				return
+			}
+			if s.closing.Load() {
+				s.fail(fmt.Errorf("expected the server's close frame with 1000, got %v", err))
+			} else {
+				s.fail(fmt.Errorf("reading: %w", err))
+			}
+			return
+		}
+		frames, err := parseStompFrames(data)
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		for _, f := range frames {
+			if !s.message(f) {
+				return
+			}
+		}
+	}
+}
+
+func (s *stompSub) message(f stompFrame) bool {
+	r := s.r
+	if f.command != "MESSAGE" {
+		s.fail(fmt.Errorf("unexpected %s frame", describeFrames([]stompFrame{f})))
+		return false
+	}
+	if d := f.headers["destination"]; d != r.cfg.topic {
+		s.fail(fmt.Errorf("MESSAGE for destination %q, subscribed to %q", d, r.cfg.topic))
+		return false
+	}
+	seq, at, err := decodeBroadcastBody(f.body, r.cfg.size)
+	if err != nil {
+		s.fail(err)
+		return false
+	}
+	now := r.now()
+	switch {
+	case s.next < 0:
+		r.seen.Add(1)
+	case int64(seq) < s.next:
+		s.fail(fmt.Errorf("message %d again or out of order (expected %d)", seq, s.next))
+		return false
+	case int64(seq) > s.next:
+		s.fail(fmt.Errorf("messages %d-%d lost (received %d next)", s.next, seq-1, seq))
+		return false
+	}
+	s.next = int64(seq) + 1
+	if int64(now) >= r.warmEndAt.Load() && int64(now) < r.endAt.Load() {
+		s.count++
+		s.latency = append(s.latency, now-at)
+	}
+	if seq >= r.firstFullLoad() && r.cfg.rate == 0 && !r.stopped.Load() {
+		slot := &r.ring[(seq-r.firstFullLoad())%uint64(len(r.ring))]
+		if slot.Add(1) == int32(len(r.subs)) {
+			slot.Store(0)
+			r.tokens <- struct{}{}
+		}
+	}
+	s.got.Store(int64(seq) + 1)
+	return true
+}
+
+func (r *stompRun) firstFullLoad() uint64 { return atomic.LoadUint64(&r.firstFull) }
+
+func (s *stompSub) close() {
+	if s.failed.Load() {
+		<-s.done
+		return
+	}
+	s.closing.Store(true)
+	if err := sendClose(s.c, &s.sentClose, s.r.cfg.timeout); err != nil {
+		s.fail(fmt.Errorf("sending close: %w", err))
+	}
+	<-s.done
+	if !s.failed.Load() {
+		awaitServerClose(s.c, s.r.cfg.timeout)
+	}
+}
+
+// stompPublisher is the connection that SENDs the broadcasts.
+type stompPublisher struct {
+	r         *stompRun
+	c         *websocket.Conn
+	seq       uint64
+	sentClose atomic.Bool
+	closing   atomic.Bool
+	failed    atomic.Bool
+	done      chan struct{}
+}
+
+func (p *stompPublisher) fail(err error) {
+	if p.failed.CompareAndSwap(false, true) {
+		p.r.errs.add(fmt.Errorf("publisher: %w", err))
+		_ = p.c.Close()
+	}
+}
+
+// readErrors reads the publisher's connection: the application sends it nothing, so any frame (an ERROR,
+// say) is reported; at the end it takes the server's close frame.
+func (p *stompPublisher) readErrors() {
+	defer close(p.done)
+	for {
+		_ = p.c.SetReadDeadline(time.Time{})
+		_, data, err := p.c.ReadMessage()
+		if err != nil {
+			switch {
+			case p.closing.Load() && isNormalClose(err):
+			case p.closing.Load():
+				p.fail(fmt.Errorf("expected the server's close frame with 1000, got %v", err))
+			default:
+				p.fail(fmt.Errorf("reading: %w", err))
+			}
+			return
+		}
+		frames, err := parseStompFrames(data)
+		if err != nil {
+			p.fail(err)
+		} else {
+			p.fail(fmt.Errorf("unexpected %s frame", describeFrames(frames)))
+		}
+		return
+	}
+}
+
+// send SENDs the next message, stamped with at (its time since the run's clock).
+func (p *stompPublisher) send(body []byte, at time.Duration) bool {
+	encodeBroadcastBody(body, p.seq, at)
+	frame := encodeStompFrame("SEND", []stompHeader{
+		{"destination", p.r.cfg.send}, {"content-type", "text/plain;charset=UTF-8"}}, body)
+	_ = p.c.SetWriteDeadline(time.Now().Add(p.r.cfg.timeout))
+	if err := p.c.WriteMessage(websocket.TextMessage, frame); err != nil {
+		p.fail(fmt.Errorf("sending message %d: %w", p.seq, err))
+		return false
+	}
+	p.r.lastSent.Store(int64(p.seq))
+	p.seq++
+	return true
+}
+
+// settle sends a probe every 20 ms until every subscriber has received one (at most -settle); from then on
+// every subscriber must receive every message.
+func (p *stompPublisher) settle() bool {
+	r := p.r
+	body := make([]byte, r.cfg.size)
+	deadline := time.Now().Add(r.cfg.settle)
+	for r.seen.Load() < int64(len(r.subs)) {
+		if p.failed.Load() || time.Now().After(deadline) {
+			p.fail(fmt.Errorf("after %s only %d of %d subscribers receive the topic's messages",
+				r.cfg.settle, r.seen.Load(), len(r.subs)))
+			return false
+		}
+		if !p.send(body, r.now()) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	atomic.StoreUint64(&r.firstFull, p.seq)
+	for i := 0; i < r.cfg.window; i++ {
+		r.tokens <- struct{}{}
+	}
+	return true
+}
+
+// load sends until the end of the measured window and returns how many messages were sent inside it.
+func (p *stompPublisher) load() int64 {
+	r := p.r
+	body := make([]byte, r.cfg.size)
+	var inWindow int64
+	var interval time.Duration
+	if r.cfg.rate > 0 {
+		interval = time.Duration(float64(time.Second) / r.cfg.rate)
+	}
+	start := time.Now()
+	for i := int64(0); ; i++ {
+		var at time.Duration
+		if interval > 0 {
+			// Open loop: message i is due at start + i*interval; its latency counts from then, so a publisher held
+			// up by the server does not hide the delay (no coordinated omission).
+			due := start.Add(time.Duration(i) * interval)
+			if !due.Before(r.end) {
+				break
+			}
+			time.Sleep(time.Until(due))
+			at = due.Sub(r.clock)
+		} else {
+			select {
+			case <-r.tokens:
+			case <-time.After(r.cfg.timeout):
+				p.fail(fmt.Errorf("message %d not delivered to every subscriber within %s", p.seq-uint64(r.cfg.window),
+					r.cfg.timeout))
+				return inWindow
+			}
+			at = r.now()
+		}
+		now := time.Now()
+		if !now.Before(r.end) || p.failed.Load() {
+			break
+		}
+		if !p.send(body, at) {
+			break
+		}
+		if !now.Before(r.warmEnd) {
+			inWindow++
+		}
+	}
+	return inWindow
+}
+
+func (p *stompPublisher) close() {
+	if p.failed.Load() {
+		<-p.done
+		return
+	}
+	p.closing.Store(true)
+	if err := sendClose(p.c, &p.sentClose, p.r.cfg.timeout); err != nil {
+		p.fail(fmt.Errorf("sending close: %w", err))
+	}
+	<-p.done
+	if !p.failed.Load() {
+		awaitServerClose(p.c, p.r.cfg.timeout)
+	}
+}
