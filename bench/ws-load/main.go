@@ -1,6 +1,7 @@
-// Command ws-load is the WebSocket load generator of bench/run-ws.sh. It is a client of the
-// server under test only: it speaks RFC 6455 through github.com/gorilla/websocket (not through
-// any code of this repository), so Weft and Jetty are measured by the same third-party client.
+// Command ws-load is the WebSocket load generator of bench/run-ws.sh and bench/run-ws-jakarta.sh. It is
+// a client of the server under test only: it speaks RFC 6455 (and, for the stomp mode, STOMP 1.2) through
+// github.com/gorilla/websocket and its own frame code, not through any code of this repository, so Weft,
+// Tomcat and Jetty are measured by the same third-party client.
 //
 //	ws-load echo -url ws://127.0.0.1:PORT/echo [-c 64] [-size 256] [-window 1] [-warmup 5s] [-d 10s] [-compress] [-pid PID]
 //	ws-load idle -url ws://127.0.0.1:PORT/echo [-n 10000] [-dial-concurrency 100] [-hold 120s]
