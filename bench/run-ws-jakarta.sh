@@ -116,6 +116,9 @@ LOAD_TOOL=ws-load
 # quiet-machine guard and the baselines.
 # shellcheck source=lib/common.sh
 source "$BENCH_DIR/lib/common.sh"
+# build_ws_load, kv, load_problem, med, range.
+# shellcheck source=lib/ws-load.sh
+source "$BENCH_DIR/lib/ws-load.sh"
 
 # ---------------------------------------------------------------------------------------------
 # Argument checks
@@ -154,15 +157,7 @@ JAVA="$JDK/bin/java"
 log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
 
 # CONNECTIONS sockets in ws-load and in the server (each a process of its own), plus the JVM's own files.
-need=$((CONNECTIONS + 1024))
-soft=$(ulimit -Sn)
-if [[ $soft != unlimited ]] && ((soft < need)); then
-  hard=$(ulimit -Hn)
-  [[ $hard == unlimited ]] || ((hard >= need)) ||
-    die "$CONNECTIONS connections need $need open files, but the hard limit (ulimit -Hn) is $hard"
-  ulimit -Sn "$need"
-  log "raised the open-file limit (ulimit -n) from $soft to $need"
-fi
+raise_open_files $((CONNECTIONS + 1024)) "$CONNECTIONS connections"
 
 rm -rf "$LOG_DIR" # logs of the previous run
 mkdir -p "$LOG_DIR"
@@ -183,18 +178,11 @@ stomp_jar() { echo "$STOMP_DIR/$1/target/app.jar"; }
 maven_env "$JDK"
 mvn_run() { run "${MVN_ENV[@]}" mvn -B -q "${MVN_EXTRA[@]}" "$@" >&2; }
 
-GO=$(command -v go || true)
-if [[ -z $GO && -x /usr/local/go/bin/go ]]; then GO=/usr/local/go/bin/go; fi
+WS_LOAD_VERSION="(not rebuilt: SKIP_BUILD=1)"
 if [[ $SKIP_BUILD == 1 ]]; then
   log "SKIP_BUILD=1: using the existing builds"
 else
-  if [[ -z $GO ]]; then
-    ensure_tool go golang-go
-    GO=$(command -v go)
-  fi
-  log "building ws-load"
-  # -mod=readonly: go.mod and go.sum pin github.com/gorilla/websocket; the Go module proxy serves it.
-  (cd "$BENCH_DIR/ws-load" && run env GOFLAGS=-mod=readonly "$GO" build -o "$WS_LOAD" .) >&2
+  build_ws_load
 
   if has_server weft; then
     weft_modules=websocket-jakarta
@@ -215,10 +203,6 @@ else
   fi
 fi
 [[ -x $WS_LOAD ]] || die "$WS_LOAD is missing (run without SKIP_BUILD=1)"
-WS_LOAD_VERSION="(version not known)"
-if [[ -n $GO ]]; then
-  WS_LOAD_VERSION="$("$GO" version -m "$WS_LOAD" | awk '$1 == "dep" { printf "%s %s ", $2, $3 } NR == 1 { sub(/^[^:]*: /, ""); go = $0 } END { print "(" go ")" }')"
-fi
 for s in "${SERVER_LIST[@]}"; do
   if has_part echo; then
     [[ -s $(echo_jar "$s") && -d $ECHO_DIR/$s/target/lib ]] || die "$(echo_jar "$s") is missing (run without SKIP_BUILD=1)"
@@ -311,31 +295,6 @@ first_exception() { # log
 # ---------------------------------------------------------------------------------------------
 # Measurement
 # ---------------------------------------------------------------------------------------------
-kv() { # file key -> the value of the first "key=value" line, or NA
-  awk -v k="$2" 'index($0, k "=") == 1 { print substr($0, length(k) + 2); found = 1; exit }
-    END { if (!found) print "NA" }' "$1"
-}
-
-# The problems of a finished ws-load run (empty if none).
-load_problem() { # rc out
-  local rc=$1 out=$2 p="" errors
-  if ((rc == 124 || rc == 137)); then
-    p="ws-load killed by timeout"
-  elif ((rc != 0)); then
-    p="ws-load exited with $rc"
-  fi
-  errors=$(kv "$out" errors)
-  if [[ $errors == NA ]]; then
-    p+="${p:+; }no errors= line"
-  elif ((errors != 0)); then
-    p+="${p:+; }$errors error(s), first: $(kv "$out" error)"
-  fi
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    p+="${p:+; }server died"
-  fi
-  echo "$p"
-}
-
 load_cmd() { # part port pid -> fills LOAD_CMD
   case $1 in
     echo) LOAD_CMD=("$WS_LOAD" echo -url "ws://127.0.0.1:$2/echo" -c "$CONNECTIONS" -size "$MESSAGE_SIZE" -window "$WINDOW"
@@ -348,7 +307,7 @@ load_cmd() { # part port pid -> fills LOAD_CMD
 declare -A RATE=() P50=() P99=() P999=() PMAX=() SERVER_US=() ROUND_RATE=() LOAD_CMDS=() CONTAINERS=() BROKEN=()
 RUN_LINES=()
 bench_part() { # server part round
-  local server=$1 part=$2 round=$3 key="$1 $2" out rc=0 problem="" rate=FAILED line
+  local server=$1 part=$2 round=$3 key="$1 $2" out problem="" rate=FAILED line
   out="$LOG_DIR/ws-load-$server-$part-r$round.txt"
   if [[ -n ${BROKEN[$key]:-} ]]; then
     log "$server $part round $round: skipped (${BROKEN[$key]})"
@@ -373,24 +332,12 @@ bench_part() { # server part round
     report_failure "$server $part round $round" "$out" "$problem"
   else
     load_cmd "$part" "$SERVER_PORT" "$SERVER_PID"
-    printf '+ %s\n' "$(quote_cmd "${LOAD_CMD[@]}")" >&2
     # Dialing and closing CONNECTIONS connections (and the STOMP settle phase) come on top of WARMUP + DURATION.
-    run_wrk "$out" timeout -k 5 "$((WARMUP + DURATION + 180))" "${LOAD_CMD[@]}" || rc=$?
-    problem=$(load_problem "$rc" "$out")
+    measure_ws_load "$out" "$((WARMUP + DURATION + 180))" "$key" "$server $part round $round"
+    rate=$WS_RATE problem=$WS_PROBLEM
     if [[ -z $problem ]]; then
-      rate=$(kv "$out" msgs_per_sec)
-      [[ $rate =~ ^[0-9]+(\.[0-9]+)?$ ]] || problem="no msgs_per_sec= line"
-    fi
-    if [[ -n $problem ]]; then
-      report_failure "$server $part round $round" "$out" "$problem"
-      rate=FAILED
-    else
       RATE[$key]+="$rate "
-      P50[$key]+="$(kv "$out" latency_us_p50) "
-      P99[$key]+="$(kv "$out" latency_us_p99) "
-      P999[$key]+="$(kv "$out" latency_us_p999) "
       PMAX[$key]+="$(kv "$out" latency_us_max) "
-      SERVER_US[$key]+="$(kv "$out" server_cpu_us_per_msg) "
     fi
   fi
   ROUND_RATE["$round $key"]=$rate
@@ -424,20 +371,9 @@ done
 # ---------------------------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------------------------
-med() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
-range() { # values -> "min-max" of the numeric ones
-  # shellcheck disable=SC2086 # split the space-separated values, one a line
-  printf '%s\n' $1 | awk '/^[0-9.]+$/ { v = $1 + 0; if (n == 0 || v < lo) lo = v; if (n == 0 || v > hi) hi = v; n++ }
-    END { if (n) printf "%.0f-%.0f", lo, hi; else printf "-" }'
-}
 whole() { awk '/^[0-9.]+$/ { printf "%.0f", $1; next } { printf "%s", $1 }' <<<"$1"; }
 
-for part in "${MODES[@]}"; do
-  for s in "${SERVER_LIST[@]}"; do
-    [[ $s == weft ]] && continue
-    peer_figure "$s" "$part" "$(med "${RATE["$s $part"]:-}")" msg/s "$(marked_01 "$s $part")"
-  done
-done
+register_rate_peers
 BASELINE_SETTINGS="ROUNDS=$ROUNDS CONNECTIONS=$CONNECTIONS MESSAGE_SIZE=$MESSAGE_SIZE WINDOW=$WINDOW STOMP_RATE=$STOMP_RATE STOMP_WINDOW=$STOMP_WINDOW WARMUP=$WARMUP DURATION=$DURATION"
 check_baselines
 
@@ -511,18 +447,7 @@ report() {
   echo
   report_baselines
   echo
-  if ((${#FAILURES[@]} > 0)); then
-    echo "FAILED runs (ws-load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
-    printf '  %s\n' "${FAILURES[@]}"
-    echo
-  fi
-  echo "Commands (PORT = a free port picked per run, SERVER_PID = the server's process id):"
-  for key in "${!SERVER_CMDS[@]}"; do
-    echo "  $key server: ${SERVER_CMDS[$key]}"
-  done | sort
-  for key in "${!LOAD_CMDS[@]}"; do
-    echo "  ws-load $key: ${LOAD_CMDS[$key]}"
-  done | sort
+  report_failures_and_commands
   echo "  every ws-load run is wrapped in: timeout -k 5 $((WARMUP + DURATION + 180))"
   echo
   report_quiet
@@ -545,19 +470,4 @@ report() {
   echo "ws-load outputs and server logs: $LOG_DIR"
 } >"$RESULTS_FILE"
 
-echo
-report
-echo
-echo "Raw numbers: $RESULTS_FILE"
-
-leftover='JakartaEchoServer|bench/stomp/[a-z]*/target/app.jar'
-if command -v pgrep >/dev/null 2>&1 && pgrep -f -- "$leftover" >/dev/null 2>&1; then
-  warn "benchmark server processes are still running:"
-  pgrep -af -- "$leftover" >&2 || true
-fi
-
-if ((${#FAILURES[@]} > 0)); then
-  die "${#FAILURES[@]} run(s) failed (listed above)"
-fi
-
-exit_if_disturbed
+finish_ws_run 'JakartaEchoServer|bench/stomp/[a-z]*/target/app.jar'

@@ -35,12 +35,14 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"net"
 	"net/url"
 	"os"
 	"strings"
 	"sync"
+	"time"
 )
 
 func main() {
@@ -86,6 +88,43 @@ func checkURL(raw string) error {
 	ip := net.ParseIP(host)
 	if ip == nil || !ip.IsLoopback() {
 		return fmt.Errorf("-url must point at 127.0.0.1, ::1 or localhost (got host %q)", host)
+	}
+	return nil
+}
+
+// runFlags are the flags of the echo and stomp modes alike: the endpoint, the load's warm-up and measured
+// window, the longest wait for anything, and the server process whose CPU time is read.
+type runFlags struct {
+	url                       string
+	warmup, duration, timeout time.Duration
+	pid                       int
+}
+
+// register defines the shared flags on fs; endpoint says what -url must point at.
+func (f *runFlags) register(fs *flag.FlagSet, endpoint string) {
+	fs.StringVar(&f.url, "url", "", "ws://127.0.0.1:PORT/PATH of the "+endpoint+" (loopback only)")
+	fs.DurationVar(&f.warmup, "warmup", 5*time.Second, "load before the measured window (0-10m)")
+	fs.DurationVar(&f.duration, "d", 10*time.Second, "measured window (1ms-10m)")
+	fs.DurationVar(&f.timeout, "timeout", 5*time.Second,
+		"longest wait for a handshake, a message, a write or the close (1ms-60s)")
+	fs.IntVar(&f.pid, "pid", 0, "server process id: report its CPU time per message from /proc (0 = do not)")
+}
+
+// parse parses args with fs (on which register defined the shared flags) and checks the shared flags.
+func (f *runFlags) parse(fs *flag.FlagSet, args []string) error {
+	_ = fs.Parse(args)
+	if err := checkURL(f.url); err != nil {
+		return err
+	}
+	switch {
+	case f.warmup < 0 || f.warmup > 10*time.Minute:
+		return fmt.Errorf("-warmup must be 0-10m")
+	case f.duration < time.Millisecond || f.duration > 10*time.Minute:
+		return fmt.Errorf("-d must be 1ms-10m")
+	case f.timeout < time.Millisecond || f.timeout > time.Minute:
+		return fmt.Errorf("-timeout must be 1ms-60s")
+	case f.pid < 0:
+		return fmt.Errorf("-pid must be a process id")
 	}
 	return nil
 }

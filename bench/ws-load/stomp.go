@@ -18,10 +18,11 @@ import (
 // latency and catch a lost, duplicated or reordered message.
 
 type stompConfig struct {
-	url, topic, send                  string
-	subs, size, window, pid, dialConc int
-	rate                              float64
-	warmup, duration, timeout, settle time.Duration
+	topic, send                  string
+	subs, size, window, dialConc int
+	rate                         float64
+	settle                       time.Duration
+	runFlags
 }
 
 // Body layout: 16 digits of sequence number, a space, 19 digits of nanoseconds since the run's clock
@@ -66,21 +67,16 @@ func decodeBroadcastBody(body []byte, size int) (seq uint64, at time.Duration, e
 func runStomp(args []string) error {
 	var cfg stompConfig
 	fs := flag.NewFlagSet("stomp", flag.ExitOnError)
-	fs.StringVar(&cfg.url, "url", "", "ws://127.0.0.1:PORT/PATH of the STOMP endpoint (loopback only)")
 	fs.IntVar(&cfg.subs, "c", 1000, "subscriber connections (1-20000); the publisher is one more")
 	fs.StringVar(&cfg.topic, "topic", "/topic/broadcast", "destination the subscribers SUBSCRIBE to")
 	fs.StringVar(&cfg.send, "send", "/app/broadcast", "destination the publisher SENDs to (the app relays it to -topic)")
 	fs.IntVar(&cfg.size, "size", 256, "bytes per message body (48-65536)")
 	fs.Float64Var(&cfg.rate, "rate", 0, "messages the publisher sends per second; 0 = closed loop (see -window)")
 	fs.IntVar(&cfg.window, "window", 4, "closed loop: messages sent but not yet delivered to every subscriber (1-1024)")
-	fs.DurationVar(&cfg.warmup, "warmup", 5*time.Second, "load before the measured window (0-10m)")
-	fs.DurationVar(&cfg.duration, "d", 10*time.Second, "measured window (1ms-10m)")
-	fs.DurationVar(&cfg.timeout, "timeout", 5*time.Second, "longest wait for a handshake, a frame, a delivery, a write or the close (1ms-60s)")
 	fs.DurationVar(&cfg.settle, "settle", 30*time.Second, "longest wait until every subscription receives messages (1ms-10m)")
 	fs.IntVar(&cfg.dialConc, "dial-concurrency", 64, "handshakes (WebSocket and STOMP CONNECT) at a time (1-1000)")
-	fs.IntVar(&cfg.pid, "pid", 0, "server process id: report its CPU time per delivered message from /proc (0 = do not)")
-	_ = fs.Parse(args)
-	if err := checkURL(cfg.url); err != nil {
+	cfg.register(fs, "STOMP endpoint")
+	if err := cfg.parse(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -92,12 +88,6 @@ func runStomp(args []string) error {
 		return fmt.Errorf("-window must be 1-1024")
 	case cfg.rate < 0 || cfg.rate > 1e6:
 		return fmt.Errorf("-rate must be 0-1000000")
-	case cfg.warmup < 0 || cfg.warmup > 10*time.Minute:
-		return fmt.Errorf("-warmup must be 0-10m")
-	case cfg.duration < time.Millisecond || cfg.duration > 10*time.Minute:
-		return fmt.Errorf("-d must be 1ms-10m")
-	case cfg.timeout < time.Millisecond || cfg.timeout > time.Minute:
-		return fmt.Errorf("-timeout must be 1ms-60s")
 	case cfg.settle < time.Millisecond || cfg.settle > 10*time.Minute:
 		return fmt.Errorf("-settle must be 1ms-10m")
 	case cfg.dialConc < 1 || cfg.dialConc > 1000:
@@ -129,14 +119,87 @@ type stompRun struct {
 	warmEnd, end     time.Time // the same instants, for the publisher's goroutine
 }
 
+// stompConn is what a subscriber and the publisher have alike: the connection, whose reading goroutine
+// closes done when it ends, its first failure (which closes it) and its close handshake.
+type stompConn struct {
+	c         *websocket.Conn
+	name      string // "subscriber 7", "publisher": the errors' prefix
+	errs      *errorLog
+	timeout   time.Duration
+	sentClose atomic.Bool
+	closing   atomic.Bool // set before this side sends its close frame
+	failed    atomic.Bool
+	done      chan struct{}
+}
+
+func newStompConn(c *websocket.Conn, name string, r *stompRun) stompConn {
+	return stompConn{c: c, name: name, errs: r.errs, timeout: r.cfg.timeout, done: make(chan struct{})}
+}
+
+// start makes the connection answer the server's close frame, then runs read on a goroutine of its own.
+func (k *stompConn) start(read func()) {
+	answerCloseOnce(k.c, &k.sentClose, k.timeout)
+	go func() {
+		defer close(k.done)
+		read()
+	}()
+}
+
+func (k *stompConn) fail(err error) {
+	if k.failed.CompareAndSwap(false, true) {
+		k.errs.add(fmt.Errorf("%s: %w", k.name, err))
+		_ = k.c.Close()
+	}
+}
+
+// readFailed judges the error that ended a read: the server's close frame (1000) after ours, or a failure.
+func (k *stompConn) readFailed(err error) {
+	switch {
+	case k.closing.Load() && isNormalClose(err):
+	case k.closing.Load():
+		k.fail(fmt.Errorf("expected the server's close frame with 1000, got %v", err))
+	default:
+		k.fail(fmt.Errorf("reading: %w", err))
+	}
+}
+
+// next reads the next WebSocket message (until deadline; zero = no limit) and parses its frames; false when
+// the connection ended or failed (judged by readFailed or fail).
+func (k *stompConn) next(deadline time.Time) ([]stompFrame, bool) {
+	_ = k.c.SetReadDeadline(deadline)
+	_, data, err := k.c.ReadMessage()
+	if err != nil {
+		k.readFailed(err)
+		return nil, false
+	}
+	frames, err := parseStompFrames(data)
+	if err != nil {
+		k.fail(err)
+		return nil, false
+	}
+	return frames, true
+}
+
+// close runs the close handshake (unless the connection failed) and waits for the reading goroutine to end.
+func (k *stompConn) close() {
+	if k.failed.Load() {
+		<-k.done
+		return
+	}
+	k.closing.Store(true)
+	if err := sendClose(k.c, &k.sentClose, k.timeout); err != nil {
+		k.fail(fmt.Errorf("sending close: %w", err))
+	}
+	<-k.done
+	if !k.failed.Load() {
+		awaitServerClose(k.c, k.timeout)
+	}
+}
+
 // stompSub is one subscriber connection and what it measured.
 type stompSub struct {
+	stompConn
 	r          *stompRun
-	id         int
-	c          *websocket.Conn
-	sentClose  atomic.Bool
-	closing    atomic.Bool
-	failed     atomic.Bool
 	seenAny    bool
 	tracking   bool
 	track      seqTracker   // the messages from firstFull on
@@ -144,7 +207,6 @@ type stompSub struct {
 	outOfOrder int64
 	count      int64
 	latency    []time.Duration
-	done       chan struct{}
 }
 
 func newStompRun(cfg *stompConfig) *stompRun {
@@ -261,14 +323,11 @@ func (r *stompRun) run() error {
 	r.ring = make([]atomic.Int32, cfg.window)
 	r.firstFull = ^uint64(0)
 	for i, c := range conns {
-		s := &stompSub{r: r, id: i, c: c, done: make(chan struct{}),
-			latency: make([]time.Duration, 0, 4096)}
-		answerCloseOnce(c, &s.sentClose, cfg.timeout)
-		r.subs = append(r.subs, s)
+		r.subs = append(r.subs, &stompSub{stompConn: newStompConn(c, "subscriber "+strconv.Itoa(i), r), r: r,
+			latency: make([]time.Duration, 0, 4096)})
 	}
-	pub := &stompPublisher{r: r, c: pubConn, done: make(chan struct{})}
-	answerCloseOnce(pubConn, &pub.sentClose, cfg.timeout)
-	go pub.readErrors()
+	pub := &stompPublisher{stompConn: newStompConn(pubConn, "publisher", r), r: r}
+	pub.start(pub.readErrors)
 
 	// Settle: every subscriber must receive a message before the load starts (a SUBSCRIBE takes effect
 	// asynchronously); the probes' sequence numbers are the run's first.
@@ -276,7 +335,7 @@ func (r *stompRun) run() error {
 	var broadcasts int64
 	ok := true
 	for _, s := range r.subs {
-		go s.read()
+		s.start(s.read)
 	}
 	ok = pub.settle()
 	if ok {
@@ -357,37 +416,14 @@ func (r *stompRun) closeAll(pub *stompPublisher) {
 	wg.Wait()
 }
 
-func (s *stompSub) fail(err error) {
-	if s.failed.CompareAndSwap(false, true) {
-		s.r.errs.add(fmt.Errorf("subscriber %d: %w", s.id, err))
-		_ = s.c.Close()
-	}
-}
-
 // read takes the subscriber's frames until the connection ends: MESSAGE frames of the topic are checked
 // (from firstFull on, every message exactly once; Spring's broker, for one, does not keep their order unless
 // the application asks it to, so order is not required) and, inside the measured window, counted with their latency;
 // the closed loop's delivery counters are advanced.
 func (s *stompSub) read() {
-	defer close(s.done)
-	r := s.r
 	for {
-		_ = s.c.SetReadDeadline(time.Now().Add(r.cfg.timeout))
-		_, data, err := s.c.ReadMessage()
-		if err != nil {
-			if s.closing.Load() && isNormalClose(err) {
-				return
-			}
-			if s.closing.Load() {
-				s.fail(fmt.Errorf("expected the server's close frame with 1000, got %v", err))
-			} else {
-				s.fail(fmt.Errorf("reading: %w", err))
-			}
-			return
-		}
-		frames, err := parseStompFrames(data)
-		if err != nil {
-			s.fail(err)
+		frames, ok := s.next(time.Now().Add(s.timeout))
+		if !ok {
 			return
 		}
 		for _, f := range frames {
@@ -449,63 +485,18 @@ func (s *stompSub) message(f stompFrame) bool {
 
 func (r *stompRun) firstFullLoad() uint64 { return atomic.LoadUint64(&r.firstFull) }
 
-func (s *stompSub) close() {
-	if s.failed.Load() {
-		<-s.done
-		return
-	}
-	s.closing.Store(true)
-	if err := sendClose(s.c, &s.sentClose, s.r.cfg.timeout); err != nil {
-		s.fail(fmt.Errorf("sending close: %w", err))
-	}
-	<-s.done
-	if !s.failed.Load() {
-		awaitServerClose(s.c, s.r.cfg.timeout)
-	}
-}
-
 // stompPublisher is the connection that SENDs the broadcasts.
 type stompPublisher struct {
-	r         *stompRun
-	c         *websocket.Conn
-	seq       uint64
-	sentClose atomic.Bool
-	closing   atomic.Bool
-	failed    atomic.Bool
-	done      chan struct{}
-}
-
-func (p *stompPublisher) fail(err error) {
-	if p.failed.CompareAndSwap(false, true) {
-		p.r.errs.add(fmt.Errorf("publisher: %w", err))
-		_ = p.c.Close()
-	}
+	stompConn
+	r   *stompRun
+	seq uint64
 }
 
 // readErrors reads the publisher's connection: the application sends it nothing, so any frame (an ERROR,
 // say) is reported; at the end it takes the server's close frame.
 func (p *stompPublisher) readErrors() {
-	defer close(p.done)
-	for {
-		_ = p.c.SetReadDeadline(time.Time{})
-		_, data, err := p.c.ReadMessage()
-		if err != nil {
-			switch {
-			case p.closing.Load() && isNormalClose(err):
-			case p.closing.Load():
-				p.fail(fmt.Errorf("expected the server's close frame with 1000, got %v", err))
-			default:
-				p.fail(fmt.Errorf("reading: %w", err))
-			}
-			return
-		}
-		frames, err := parseStompFrames(data)
-		if err != nil {
-			p.fail(err)
-		} else {
-			p.fail(fmt.Errorf("unexpected %s frame", describeFrames(frames)))
-		}
-		return
+	if frames, ok := p.next(time.Time{}); ok {
+		p.fail(fmt.Errorf("unexpected %s frame", describeFrames(frames)))
 	}
 }
 
@@ -591,21 +582,6 @@ func (p *stompPublisher) load() int64 {
 		}
 	}
 	return inWindow
-}
-
-func (p *stompPublisher) close() {
-	if p.failed.Load() {
-		<-p.done
-		return
-	}
-	p.closing.Store(true)
-	if err := sendClose(p.c, &p.sentClose, p.r.cfg.timeout); err != nil {
-		p.fail(fmt.Errorf("sending close: %w", err))
-	}
-	<-p.done
-	if !p.failed.Load() {
-		awaitServerClose(p.c, p.r.cfg.timeout)
-	}
 }
 
 // seqTracker checks that a subscriber receives every sequence number from a start on exactly once, in any
