@@ -48,9 +48,14 @@ final class LineBuffer {
 
     /** Appends {@code ascii}. */
     void append(byte[] ascii) {
-        room(ascii.length);
-        System.arraycopy(ascii, 0, bytes, length, ascii.length);
-        length += ascii.length;
+        int n = ascii.length;
+        room(n);
+        byte[] b = bytes;
+        int at = length;
+        for (int i = 0; i < n; i++) { // pattern text is a few bytes: a loop beats System.arraycopy's set-up
+            b[at + i] = ascii[i];
+        }
+        length = at + n;
     }
 
     /** Appends {@code s}, which is ASCII (pattern text, numbers, addresses, the time). */

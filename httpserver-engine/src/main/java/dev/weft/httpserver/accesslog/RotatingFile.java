@@ -1,7 +1,8 @@
 package dev.weft.httpserver.accesslog;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -21,11 +22,10 @@ final class RotatingFile implements Destination {
     private final Path file;
     private final Rotation rotation;
     private final ZoneId zone = ZoneId.systemDefault();
-    private OutputStream out;
+    private FileChannel out;
     private long size;
-    /** Lines of the batch being written, collected for one write. */
-    private final byte[] pending = new byte[64 * 1024];
-    private int count;
+    /** Lines not written yet, in native memory so that a write copies them only into the kernel. */
+    private final ByteBuffer pending = ByteBuffer.allocateDirect(64 * 1024);
     /** The day the live file's lines were written on. */
     private LocalDate day;
     /** When the day changes, epoch milliseconds. */
@@ -50,7 +50,7 @@ final class RotatingFile implements Destination {
     }
 
     private void start(long nowMillis) throws IOException {
-        out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+        out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
                 StandardOpenOption.WRITE);
         size = Files.size(file);
         day = LocalDate.ofInstant(Instant.ofEpochMilli(nowMillis), zone);
@@ -90,22 +90,28 @@ final class RotatingFile implements Destination {
 
     private void append(byte[] bytes, int offset, int n) throws IOException {
         size += n;
-        if (pending.length - count < n) {
+        if (pending.remaining() < n) {
             drainPending();
-            if (n > pending.length) {
-                out.write(bytes, offset, n);
+            if (n > pending.capacity()) {
+                writeFully(ByteBuffer.wrap(bytes, offset, n));
                 return;
             }
         }
-        System.arraycopy(bytes, offset, pending, count, n);
-        count += n;
+        pending.put(bytes, offset, n);
     }
 
     /** Hands the collected lines to the file in one write. */
     private void drainPending() throws IOException {
-        if (count > 0) {
-            out.write(pending, 0, count);
-            count = 0;
+        if (pending.position() > 0) {
+            pending.flip();
+            writeFully(pending);
+            pending.clear();
+        }
+    }
+
+    private void writeFully(ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            out.write(bytes);
         }
     }
 
