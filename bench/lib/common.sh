@@ -268,6 +268,16 @@ ensure_tool() {
   command -v "$tool" >/dev/null 2>&1 || die "$tool still not found after installing $pkg"
 }
 
+jar_versions() { # dir name-prefixes... -> "prefix-version ..." of the jars in dir
+  local dir=$1 prefix out="" f
+  shift
+  for prefix in "$@"; do
+    f=$(find "$dir" -maxdepth 1 -name "$prefix-[0-9]*.jar" -printf '%f\n' 2>/dev/null | sort | head -n 1)
+    [[ -n $f ]] && out+="${f%.jar} "
+  done
+  echo "${out% }"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Servers and wrk
 # ---------------------------------------------------------------------------------------------
