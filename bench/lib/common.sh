@@ -1,5 +1,5 @@
 # Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh,
-# bench/run-h2.sh, bench/run-ws.sh, bench/run-mvc.sh, bench/run-latency.sh).
+# bench/run-h2.sh, bench/run-ws.sh, bench/run-mvc.sh, bench/run-latency.sh, bench/run-files.sh, ...).
 #
 # Source it from a bash script running with `set -euo pipefail`, after setting:
 #   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
