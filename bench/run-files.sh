@@ -235,15 +235,9 @@ provider_class_ok() { # server class
 
 # The smoke test: one GET of the file must answer 200 with all of its bytes.
 server_smoke() { # port deadline
-  local port=$1 deadline=$2 got=""
-  while ((SECONDS < deadline)); do
-    got=$(curl -sS --max-time 60 -o /dev/null -w '%{http_code} %{size_download}' \
-      "http://127.0.0.1:$port/$FILE_NAME" 2>/dev/null) || got=""
-    [[ $got == "200 $FILE_BYTES" ]] && return 0
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.2
-  done
-  SMOKE_PROBLEM="does not answer GET /$FILE_NAME with 200 and $FILE_BYTES bytes (got status and length '$got')"
+  smoke_until "$2" "200 $FILE_BYTES" -sS --max-time 60 -o /dev/null -w '%{http_code} %{size_download}' \
+    "http://127.0.0.1:$1/$FILE_NAME" && return 0
+  SMOKE_PROBLEM="does not answer GET /$FILE_NAME with 200 and $FILE_BYTES bytes (got status and length '$SMOKE_GOT')"
   return 1
 }
 
@@ -311,30 +305,17 @@ bench_files_one() { # server round
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP; connections: $CONNECTIONS;" \
   "wrk threads: $WRK_THREADS; file: $FILE_BYTES bytes"
-count=${#SERVER_LIST[@]}
-for ((round = 1; round <= ROUNDS; round++)); do
-  for ((k = 0; k < count; k++)); do
-    server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-    log "=== round $round/$ROUNDS: $server ==="
-    quiet_wait "round $round: $server" "$server"
-    bench_files_one "$server" "$round"
-  done
-done
+rotating_rounds bench_files_one
 
 # ---------------------------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------------------------
-median_of() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
-median3() { # values... (NA ignored) -> median with 3 decimals (GB/s, CPU s/GB), or NA
-  printf '%s\n' "$@" | awk '/^[0-9]+(\.[0-9]+)?$/' | sort -g | awk '{ a[NR] = $1 } END {
-    if (NR == 0) print "NA"; else if (NR % 2) printf "%.3f\n", a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
 declare -A MED_GBPS=() MED_CPU=() MED_CORES=()
 for s in "${SERVER_LIST[@]}"; do
   read -r -a vals <<<"${GBPS[$s]:-}"
-  MED_GBPS[$s]=$(median3 "${vals[@]}")
+  MED_GBPS[$s]=$(median_dp 3 "${vals[@]}")
   read -r -a vals <<<"${CPU_PER_GB[$s]:-}"
-  MED_CPU[$s]=$(median3 "${vals[@]}")
+  MED_CPU[$s]=$(median_dp 3 "${vals[@]}")
   MED_CORES[$s]=$(median_of "${CORES[$s]:-}")
 done
 for s in netty tomcat; do
@@ -386,9 +367,7 @@ report() {
   report_quiet
 }
 
-{
-  report
-  echo
+raw_results() {
   echo "Raw results:"
   printf '%-5s %-13s %8s %14s %10s %12s %8s %s\n' round server seconds bytes "GB/s" "CPU s/GB" cores mark
   printf '%s\n' "${FILE_LINES[@]}"
@@ -397,11 +376,7 @@ report() {
   printf '%s\n' "${RAW_LINES[@]}"
   echo
   echo "wrk outputs and server logs: $LOG_DIR"
-} >"$RESULTS_FILE"
-
-echo
-report
-echo
-echo "Raw numbers: $RESULTS_FILE"
+}
+write_results raw_results
 
 exit_if_disturbed
