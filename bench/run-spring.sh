@@ -159,17 +159,9 @@ START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; warm-up: $WARMUP;" \
   "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
 
-count=${#SERVER_LIST[@]}
-for ((round = 1; round <= ROUNDS; round++)); do
-  # Every round runs every server once; the starting server moves by one each round
-  # (weft netty jetty, netty jetty weft, ...) so no server always runs first or last.
-  for ((k = 0; k < count; k++)); do
-    server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-    log "=== round $round/$ROUNDS: $server ==="
-    quiet_wait "round $round: $server" "$server"
-    bench_one "$server" "$round"
-  done
-done
+# Every round runs every server once; the starting server moves by one each round (weft netty jetty, netty jetty
+# weft, ...) so no server always runs first or last.
+rotating_rounds bench_one
 
 # ---------------------------------------------------------------------------------------------
 # Report

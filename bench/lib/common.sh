@@ -1,5 +1,5 @@
 # Shared shell functions of the Weft benchmark harnesses (bench/run-http1.sh, bench/run-spring.sh,
-# bench/run-h2.sh, bench/run-ws.sh, bench/run-mvc.sh, bench/run-latency.sh).
+# bench/run-h2.sh, bench/run-ws.sh, bench/run-mvc.sh, bench/run-latency.sh, bench/run-files.sh, ...).
 #
 # Source it from a bash script running with `set -euo pipefail`, after setting:
 #   ROUNDS DURATION WARMUP CONNECTIONS PIPELINE_DEPTH WRK_THREADS STARTUP_TIMEOUT   (knobs)
@@ -268,6 +268,16 @@ ensure_tool() {
   command -v "$tool" >/dev/null 2>&1 || die "$tool still not found after installing $pkg"
 }
 
+jar_versions() { # dir name-prefixes... -> "prefix-version ..." of the jars in dir
+  local dir=$1 prefix out="" f
+  shift
+  for prefix in "$@"; do
+    f=$(find "$dir" -maxdepth 1 -name "$prefix-[0-9]*.jar" -printf '%f\n' 2>/dev/null | sort | head -n 1)
+    [[ -n $f ]] && out+="${f%.jar} "
+  done
+  echo "${out% }"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Servers and wrk
 # ---------------------------------------------------------------------------------------------
@@ -324,14 +334,23 @@ quote_cmd() { local out="" a; for a in "$@"; do out+=" $(printf '%q' "$a")"; don
 SMOKE_PROBLEM=""
 SMOKE_CURL_ARGS=() # extra curl options for server_smoke, e.g. --http2-prior-knowledge for an h2c-only server
 server_smoke() { # port deadline
-  local port=$1 deadline=$2 body=""
+  smoke_until "$2" "Hello, World!" -fsS --max-time 2 "${SMOKE_CURL_ARGS[@]}" "http://127.0.0.1:$1/plaintext" && return 0
+  SMOKE_PROBLEM="does not answer GET /plaintext correctly (got '$SMOKE_GOT')"
+  return 1
+}
+# Runs `curl ARGS...` again and again (every 0.2 s) until its output is EXPECTED, the server dies or DEADLINE (in
+# $SECONDS) passes; succeeds if it got EXPECTED. The last output stays in SMOKE_GOT, for the caller's SMOKE_PROBLEM.
+SMOKE_GOT=""
+smoke_until() { # deadline expected curl-args...
+  local deadline=$1 expected=$2
+  shift 2
+  SMOKE_GOT=""
   while ((SECONDS < deadline)); do
-    body=$(curl -fsS --max-time 2 "${SMOKE_CURL_ARGS[@]}" "http://127.0.0.1:$port/plaintext" 2>/dev/null) || body=""
-    [[ $body == "Hello, World!" ]] && return 0
+    SMOKE_GOT=$(curl "$@" 2>/dev/null) || SMOKE_GOT=""
+    [[ $SMOKE_GOT == "$expected" ]] && return 0
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.2
   done
-  SMOKE_PROBLEM="does not answer GET /plaintext correctly (got '$body')"
   return 1
 }
 
@@ -429,13 +448,19 @@ measure() {
   SAMPLES["$provider $mode"]+="$rps "
 }
 
-median() { # values... (NA ignored) -> median with 2 decimals, or NA
+median() { median_dp 2 "$@"; } # values... (NA ignored) -> median with 2 decimals, or NA
+median_dp() { # decimals values... (NA ignored) -> median with that many decimals, or NA
+  local dp=$1
+  shift
   printf '%s\n' "$@" | awk '/^[0-9]+(\.[0-9]+)?$/ { print }' | sort -g |
-    awk '{ a[NR] = $1 } END {
+    awk -v dp="$dp" '{ a[NR] = $1 } END {
       if (NR == 0) { print "NA"; exit }
-      if (NR % 2) printf "%.2f\n", a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2
+      f = "%." dp "f\n"
+      if (NR % 2) printf f, a[(NR + 1) / 2]; else printf f, (a[NR / 2] + a[NR / 2 + 1]) / 2
     }'
 }
+# The median of a space separated list of values (as SAMPLES holds them).
+median_of() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
 
 ratio() { # a b -> a/b with 2 decimals, or n/a
   awk -v a="$1" -v b="$2" 'BEGIN {
@@ -455,6 +480,21 @@ bench_one() { # name round
     WRK_CMDS[$mode]="$(quote_cmd "${WRK_CMD[@]}")"
   done
   stop_server
+}
+
+# Runs ROUNDS rounds; each starts every server of SERVER_LIST on a quiet machine (quiet_wait) and measures it with
+# FN (bench_one, or the harness's own: FN NAME ROUND). The starting server moves by one each round (a b c, b c a,
+# ...), so no server always runs first or last.
+rotating_rounds() { # fn
+  local fn=$1 count=${#SERVER_LIST[@]} round k server
+  for ((round = 1; round <= ROUNDS; round++)); do
+    for ((k = 0; k < count; k++)); do
+      server=${SERVER_LIST[$(((round - 1 + k) % count))]}
+      log "=== round $round/$ROUNDS: $server ==="
+      quiet_wait "round $round: $server" "$server"
+      "$fn" "$server" "$round"
+    done
+  done
 }
 
 # Fills the global MEDIAN["name mode"] from SAMPLES for every given name and mode.
@@ -483,6 +523,20 @@ report_commands() { # names...
   for mode in "${MODES[@]}"; do
     echo "  ${LOAD_TOOL:-wrk} $mode: ${WRK_CMDS[$mode]:-}"
   done
+}
+
+# The end of a harness: its report (the harness's function report) and then RAW_FN's raw lines into RESULTS_FILE,
+# the report again on stdout, and where the raw numbers are.
+write_results() { # raw-fn
+  {
+    report
+    echo
+    "$1"
+  } >"$RESULTS_FILE"
+  echo
+  report
+  echo
+  echo "Raw numbers: $RESULTS_FILE"
 }
 
 # Failed runs of a harness that lists them in its report (run-h2.sh, run-ws.sh): prints the load

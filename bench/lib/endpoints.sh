@@ -132,22 +132,13 @@ bench_with_memory() { # name round
 # (bench_with_memory). The starting server moves by one each round (a b c, b c a, ...), so no server always
 # runs first or last.
 measure_rounds_with_memory() {
-  local count=${#SERVER_LIST[@]} round k server
   log "servers: ${SERVER_LIST[*]}; rounds: $ROUNDS; duration: $DURATION; JIT warm-up: $JIT_WARMUP; warm-up: $WARMUP;" \
     "connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH;" \
     "memory run: $HOLD_CONNECTIONS connections for $HOLD_DURATION"
-  for ((round = 1; round <= ROUNDS; round++)); do
-    for ((k = 0; k < count; k++)); do
-      server=${SERVER_LIST[$(((round - 1 + k) % count))]}
-      log "=== round $round/$ROUNDS: $server ==="
-      quiet_wait "round $round: $server" "$server"
-      bench_with_memory "$server" "$round"
-    done
-  done
+  rotating_rounds bench_with_memory
 }
 
 mib() { awk -v k="$1" 'BEGIN { if (k !~ /^[0-9.]+$/) print "NA"; else printf "%.0f\n", k / 1024 }'; }
-median_of() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
 
 # The peers' req/s in every mode and in the memory run (mode plaintext-hold-HOLD_CONNECTIONS), for check_baselines.
 register_endpoint_peers() { # names...

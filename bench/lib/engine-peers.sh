@@ -14,16 +14,6 @@ is_engine_peer() { [[ -n ${ENGINE_MAIN[$1]:-} ]]; }
 
 engine_cp() { echo "$ENGINE_DIR/$1/target/classes:$ENGINE_DIR/$1/target/lib/*"; }
 
-jar_versions() { # dir name-prefixes... -> "prefix-version ..." of the jars in dir
-  local dir=$1 prefix out="" f
-  shift
-  for prefix in "$@"; do
-    f=$(find "$dir" -maxdepth 1 -name "$prefix-[0-9]*.jar" -printf '%f\n' 2>/dev/null | sort | head -n 1)
-    [[ -n $f ]] && out+="${f%.jar} "
-  done
-  echo "${out% }"
-}
-
 # Unless SKIP_BUILD=1, builds the server's program with Maven on JDK (maven_env must have filled MVN_ENV); checks
 # that its classes and libraries are there and records their versions in ENGINE_LIBS.
 build_engine_peer() { # server
