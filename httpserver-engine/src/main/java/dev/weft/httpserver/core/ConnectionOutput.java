@@ -18,13 +18,17 @@ import java.nio.channels.SocketChannel;
  * thread at a time; HTTP/2 serialises writers with its own lock.
  *
  * <p>A cleartext connection also has the socket's channel: regions of files ({@link #write(FileRegion)}) go
- * from the file to it with {@link FileChannel#transferTo} (zero-copy), in the same measured pieces.
+ * from the file to it with {@link FileChannel#transferTo} (zero-copy), in the same measured pieces; once the
+ * socket is non-blocking beneath (a virtual thread has used it), a transfer never waits in the kernel, and a
+ * piece may be as large as {@value #MAX_TRANSFER_PIECE} bytes: the kernel sends what the send buffer takes.
  */
 public final class ConnectionOutput extends OutputStream {
 
     private static final byte[] EMPTY = new byte[0];
     /** Largest piece handed to the socket in one write. */
     static final int MAX_PIECE = 64 * 1024;
+    /** Largest piece of a file region handed to a socket that is non-blocking beneath, in one transfer. */
+    static final int MAX_TRANSFER_PIECE = 16 * 1024 * 1024;
 
     private final OutputStream out;
     /** The socket's channel, for file regions sent without copying; null where every byte goes through out (TLS). */
@@ -327,6 +331,7 @@ public final class ConnectionOutput extends OutputStream {
         FileChannel file = region.file();
         long pos = region.position();
         long remaining = region.count();
+        long piece = channelNonBlocking ? MAX_TRANSFER_PIECE : MAX_PIECE;
         while (remaining > 0) {
             if (t != null) {
                 t.giveWayIfOver();
@@ -335,7 +340,7 @@ public final class ConnectionOutput extends OutputStream {
             long sent = 0;
             int waited = 0;
             try {
-                sent = file.transferTo(pos, Math.min(remaining, MAX_PIECE), channel);
+                sent = file.transferTo(pos, Math.min(remaining, piece), channel);
                 if (sent == 0) {
                     waited = awaitRoom(file, pos, remaining);
                 }
