@@ -9,6 +9,7 @@ import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.MiniJson;
 import dev.weft.httpserver.testing.TestCertificates;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

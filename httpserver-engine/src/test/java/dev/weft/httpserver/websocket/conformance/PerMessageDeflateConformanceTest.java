@@ -1,7 +1,9 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.Deflate;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,13 +23,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** permessage-deflate (RFC 7692) on the wire: negotiation answers, compressed frames both ways, RSV1 rules. */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class PerMessageDeflateConformanceTest {
+public class PerMessageDeflateConformanceTest {
 
     private static final byte[] TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(40)
             .getBytes(StandardCharsets.UTF_8);
 
     private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
+    private WebSocketTestServers.EchoServer server;
+
+    /**
+     * How the server under test is started; other modules' subclasses run these cases against their own
+     * {@code /echo} endpoint (text and binary echo).
+     */
+    protected WebSocketTestServers.EchoServerFactory echoServers() {
+        return WebSocketTestServers::engineEchoServer;
+    }
 
     @AfterEach
     void stop() {
@@ -38,7 +48,7 @@ class PerMessageDeflateConformanceTest {
 
     private RawWsClient open(WebSocketConfig ws, String offer) throws IOException {
         if (server == null) {
-            server = WebSocketTestServers.echoServer(ws, events);
+            server = echoServers().start(ws, events);
         }
         return RawWsClient.openEcho(server.port(), offer);
     }

@@ -1,7 +1,8 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,14 +24,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 3 (reserved bits), 4 (opcodes) and 5 (fragmentation), plus masking and length encoding.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class FramingConformanceTest {
+public class FramingConformanceTest {
 
     private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
+    private WebSocketTestServers.EchoServer server;
+
+    /**
+     * How the server under test is started; other modules' subclasses run these cases against their own
+     * {@code /echo} endpoint (text and binary echo).
+     */
+    protected WebSocketTestServers.EchoServerFactory echoServers() {
+        return WebSocketTestServers::engineEchoServer;
+    }
 
     @BeforeEach
     void start() throws IOException {
-        server = WebSocketTestServers.echoServer(WebSocketConfig.builder().compression(false).build(), events);
+        server = echoServers().start(WebSocketConfig.builder().compression(false).build(), events);
     }
 
     @AfterEach

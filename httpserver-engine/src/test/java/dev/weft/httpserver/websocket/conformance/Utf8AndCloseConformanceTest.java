@@ -1,7 +1,8 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,14 +22,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * wire.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class Utf8AndCloseConformanceTest {
+public class Utf8AndCloseConformanceTest {
 
     private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
+    private WebSocketTestServers.EchoServer server;
+
+    /**
+     * How the server under test is started; other modules' subclasses run these cases against their own
+     * {@code /echo} endpoint (text and binary echo).
+     */
+    protected WebSocketTestServers.EchoServerFactory echoServers() {
+        return WebSocketTestServers::engineEchoServer;
+    }
 
     @BeforeEach
     void start() throws IOException {
-        server = WebSocketTestServers.echoServer(WebSocketConfig.builder().compression(false)
+        server = echoServers().start(WebSocketConfig.builder().compression(false)
                 .closeTimeout(java.time.Duration.ofMillis(500)).build(), events);
     }
 
