@@ -207,4 +207,57 @@ public class Utf8AndCloseConformanceTest {
         c.close();
         assertEquals("close:1006", events.close());
     }
+
+    @Test
+    void validTextOfEveryEncodedLengthSentAByteAFragmentIsEchoed() throws IOException {
+        // 1-, 2-, 3- and 4-byte sequences, with the edges: U+007F, U+07FF, U+D7FF, U+E000, U+FFFF, U+10000, U+10FFFF
+        String text = "κόσμε \u007f\u07ff\ud7ff\ue000\ufffd\uffff\ud800\udc00\udbff\udfff 𝄞";
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        try (RawWsClient c = open()) {
+            for (int i = 0; i < utf8.length; i++) {
+                c.send(i == utf8.length - 1, i == 0 ? 0x1 : 0x0, new byte[] {utf8[i]});
+            }
+            RawWsClient.Frame f = c.read();
+            assertEquals(0x1, f.opcode());
+            assertEquals(text, f.text());
+        }
+    }
+
+    @Test
+    void closeWithTheLongestReasonIsEchoed() throws Exception {
+        byte[] payload = new byte[125]; // a code and a reason of 123 bytes
+        java.util.Arrays.fill(payload, (byte) 'r');
+        payload[0] = 0x03;
+        payload[1] = (byte) 0xe8;
+        try (RawWsClient c = open()) {
+            c.send(true, 0x8, payload);
+            assertEquals(1000, c.read().closeCode());
+            assertTrue(c.closedByServer(5000));
+        }
+        assertEquals("close:1000", events.close());
+    }
+
+    @Test
+    void closeWithPayloadOver125BytesClosesWith1002() throws IOException {
+        byte[] payload = new byte[126];
+        java.util.Arrays.fill(payload, (byte) 'r');
+        payload[0] = 0x03;
+        payload[1] = (byte) 0xe8;
+        try (RawWsClient c = open()) {
+            c.send(true, 0x8, payload);
+            assertEquals(1002, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void invalidUtf8InATextMessageIsReportedToTheEndpointAs1007() throws Exception {
+        try (RawWsClient c = open()) {
+            c.send(false, 0x1, "fine".getBytes(StandardCharsets.UTF_8));
+            c.send(true, 0x0, bytes(0xed, 0xbf, 0xbf)); // U+DFFF, a lone surrogate
+            assertEquals(1007, c.readClose().closeCode());
+            c.sendClose(1007);
+            assertTrue(c.closedByServer(5000));
+        }
+        assertEquals("close:1007", events.close());
+    }
 }
