@@ -101,13 +101,14 @@ final class IncomingMessage {
             // Decided from the header, before any of the payload is read.
             checkTotal(frames.remaining(), "message exceeds maxMessageSize ");
             while (frames.remaining() > 0) {
+                if (size == data.length) {
+                    // full, and more is coming: a full part that ends a message goes out as its last part
+                    emitPart(sink);
+                }
                 room();
                 int n = frames.read(data, size, data.length - size);
                 accept(data, size, n);
                 size += n;
-                if (size == data.length) {
-                    emitPart(sink);
-                }
             }
         } else {
             long length = frames.remaining();
