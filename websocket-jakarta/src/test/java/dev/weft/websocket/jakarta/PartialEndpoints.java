@@ -6,6 +6,7 @@ import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
 import jakarta.websocket.OnClose;
 import jakarta.websocket.OnMessage;
+import jakarta.websocket.OnOpen;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpoint;
 
@@ -13,12 +14,15 @@ import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Endpoints that take messages in parts, recording each part as "kind:content:last" in {@link #EVENTS}. */
 final class PartialEndpoints {
 
     /** What the endpoints received, in order. */
     static final LinkedBlockingQueue<String> EVENTS = new LinkedBlockingQueue<>();
+    /** Sessions of {@link TextParts} whose {@code @OnClose} has not run yet. */
+    static final AtomicInteger OPEN_TEXT_SESSIONS = new AtomicInteger();
 
     private PartialEndpoints() {
     }
@@ -39,6 +43,11 @@ final class PartialEndpoints {
     /** Text in parts ({@code String, boolean}); binary whole. */
     @ServerEndpoint("/parts/text")
     public static class TextParts {
+        @OnOpen
+        public void open() {
+            OPEN_TEXT_SESSIONS.incrementAndGet();
+        }
+
         @OnMessage
         public void text(String part, boolean last) {
             EVENTS.add("text:" + part + ":" + last);
@@ -52,6 +61,7 @@ final class PartialEndpoints {
         @OnClose
         public void close(CloseReason reason) {
             EVENTS.add("close:" + reason.getCloseCode().getCode());
+            OPEN_TEXT_SESSIONS.decrementAndGet();
         }
     }
 

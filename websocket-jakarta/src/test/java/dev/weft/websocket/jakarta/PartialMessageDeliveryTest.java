@@ -1,6 +1,7 @@
 package dev.weft.websocket.jakarta;
 
 import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.Deflate;
 import dev.weft.httpserver.testing.RawWsClient;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -44,6 +45,8 @@ class PartialMessageDeliveryTest {
     @AfterEach
     void stop() {
         servers.close();
+        // a session's close reaches @OnClose after the test: no event of it may land in the next test
+        Await.until("@OnClose of every session", () -> PartialEndpoints.OPEN_TEXT_SESSIONS.get() == 0);
     }
 
     private RawWsClient open(String path, String extensions) throws IOException {
