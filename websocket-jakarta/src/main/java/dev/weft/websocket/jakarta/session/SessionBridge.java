@@ -10,6 +10,8 @@ import jakarta.websocket.MessageHandler;
 import jakarta.websocket.PongMessage;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 
@@ -17,7 +19,9 @@ import java.nio.ByteBuffer;
  * The engine listener of one Jakarta session: opens the {@link WeftSession}, hands each message to the session's
  * handler of its kind, and reports errors and the close to the {@link Endpoint}. A message for a
  * {@link MessageHandler.Partial} (or an {@code @OnMessage} method with a {@code boolean last}) is handed on in parts
- * as its frames arrive (a compressed frame may make several parts); any other message whole, decoded.
+ * as its frames arrive (a compressed frame may make several parts); a message for a whole handler of
+ * {@code Reader} or {@code InputStream} is streamed to it, on a thread of its own, as its frames arrive
+ * ({@link StreamedMessage}); any other message whole, decoded.
  *
  * <p>Close codes: a whole message larger than the session's limit closes with {@code 1009}, as does a partial one
  * whose total passes the engine's {@code maxMessageSize}; a message of a kind the session has no handler for with
@@ -30,6 +34,8 @@ public final class SessionBridge implements PartialMessageListener {
 
     private final SessionContext context;
     private WeftSession session;
+    /** The message being streamed to a {@code Reader} or {@code InputStream} handler, or null. */
+    private StreamedMessage streamed;
 
     /** A bridge for the session the handshake described. */
     public SessionBridge(SessionContext context) {
@@ -69,24 +75,55 @@ public final class SessionBridge implements PartialMessageListener {
         deliver(MessageHandlers.Kind.BINARY, message);
     }
 
-    /** In parts (held to the engine's {@code maxMessageSize} in total) for a partial handler, else whole. */
+    /**
+     * In parts (held to the engine's {@code maxMessageSize} in total) for a partial handler and for a
+     * {@code Reader} or {@code InputStream} handler, whose reading starts now; else whole.
+     */
     @Override
     public Delivery delivery(boolean text) {
         MessageHandlers.Registered r = session.handlers().get(text ? MessageHandlers.Kind.TEXT
                 : MessageHandlers.Kind.BINARY);
-        return r != null && r.partial() ? Delivery.PARTS_WITHIN_LIMIT : Delivery.WHOLE;
+        if (r == null) {
+            return Delivery.WHOLE;
+        }
+        if (!r.partial() && r.type() == (text ? Reader.class : InputStream.class)) {
+            streamed = new StreamedMessage(text, stream -> invokeWhole(r, stream));
+            return Delivery.PARTS_WITHIN_LIMIT;
+        }
+        return r.partial() ? Delivery.PARTS_WITHIN_LIMIT : Delivery.WHOLE;
     }
 
     @Override
     public void onTextPart(WebSocketSession ws, String part, boolean last) throws IOException {
         session.touch();
-        deliverPart(MessageHandlers.Kind.TEXT, part, last);
+        if (streamed != null) {
+            streamPart(part, last);
+        } else {
+            deliverPart(MessageHandlers.Kind.TEXT, part, last);
+        }
     }
 
     @Override
     public void onBinaryPart(WebSocketSession ws, ByteBuffer part, boolean last) throws IOException {
         session.touch();
-        deliverPart(MessageHandlers.Kind.BINARY, part, last);
+        if (streamed != null) {
+            streamPart(part, last);
+        } else {
+            deliverPart(MessageHandlers.Kind.BINARY, part, last);
+        }
+    }
+
+    /** Hands a part to the streaming handler; after the last, waits for it and fails the session if it threw. */
+    private void streamPart(Object part, boolean last) throws IOException {
+        StreamedMessage s = streamed;
+        s.add(part, last);
+        if (last) {
+            streamed = null;
+            Throwable failure = s.awaitHandler();
+            if (failure != null) {
+                fail(failure);
+            }
+        }
     }
 
     @Override
@@ -106,6 +143,10 @@ public final class SessionBridge implements PartialMessageListener {
 
     @Override
     public void onClose(WebSocketSession ws, CloseStatus status) {
+        if (streamed != null) {
+            streamed.abort();
+            streamed = null;
+        }
         if (session == null) {
             return;
         }
@@ -171,6 +212,11 @@ public final class SessionBridge implements PartialMessageListener {
             return bytes;
         }
         return message;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void invokeWhole(MessageHandlers.Registered r, Object message) {
+        ((MessageHandler.Whole) r.handler()).onMessage(message);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
