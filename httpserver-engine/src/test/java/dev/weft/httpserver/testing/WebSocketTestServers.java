@@ -46,6 +46,11 @@ public final class WebSocketTestServers {
             queue.add(event);
         }
 
+        /** Forgets the events recorded so far. */
+        public void clear() {
+            queue.clear();
+        }
+
         /** The next event; fails after 10 s without one. */
         public String next() throws InterruptedException {
             String e = queue.poll(10, java.util.concurrent.TimeUnit.SECONDS);

@@ -2,6 +2,7 @@ package dev.weft.websocket.jakarta;
 
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -40,6 +41,21 @@ final class JakartaServers implements AutoCloseable {
         }
         return new JakartaServers(container, TestServer.builder().config(ServerConfig.builder().webSocket(ws).build())
                 .handle("/", container.handler()).start());
+    }
+
+    /** A raw-frame session on {@code path}, offering {@code extensions} unless null; fails unless 101. */
+    RawWsClient raw(String path, String extensions) throws IOException {
+        RawWsClient c = RawWsClient.open(server.port(), path, extensions);
+        if (c.status != 101) {
+            c.close();
+            throw new AssertionError("expected 101 Switching Protocols on " + path + ", got " + c.status);
+        }
+        return c;
+    }
+
+    /** {@code s} in UTF-8. */
+    static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     URI ws(String path) {

@@ -1,5 +1,6 @@
 package dev.weft.websocket.jakarta;
 
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
@@ -12,28 +13,17 @@ import jakarta.websocket.server.ServerEndpoint;
 
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Endpoints that take messages in parts, recording each part as "kind:content:last" in {@link #EVENTS}. */
 final class PartialEndpoints {
 
     /** What the endpoints received, in order. */
-    static final LinkedBlockingQueue<String> EVENTS = new LinkedBlockingQueue<>();
+    static final WebSocketTestServers.Events EVENTS = new WebSocketTestServers.Events();
     /** Sessions of {@link TextParts} whose {@code @OnClose} has not run yet. */
     static final AtomicInteger OPEN_TEXT_SESSIONS = new AtomicInteger();
 
     private PartialEndpoints() {
-    }
-
-    /** The next event; fails after 10 s without one. */
-    static String next() throws InterruptedException {
-        String e = EVENTS.poll(10, TimeUnit.SECONDS);
-        if (e == null) {
-            throw new AssertionError("no endpoint event within 10 s");
-        }
-        return e;
     }
 
     private static String hex(byte[] b) {

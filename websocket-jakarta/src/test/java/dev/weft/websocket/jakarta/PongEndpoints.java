@@ -1,5 +1,6 @@
 package dev.weft.websocket.jakarta;
 
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
@@ -13,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * Endpoints with pong handlers, recording "kind:payload in hex" in {@link #EVENTS}; a text message
@@ -22,7 +22,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 final class PongEndpoints {
 
     /** The pongs the endpoints received, in order. */
-    static final LinkedBlockingQueue<String> EVENTS = new LinkedBlockingQueue<>();
+    static final WebSocketTestServers.Events EVENTS = new WebSocketTestServers.Events();
 
     private PongEndpoints() {
     }

@@ -9,7 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,36 +35,27 @@ class PongMessageHandlerTest {
         servers.close();
     }
 
-    private static String nextPong() throws InterruptedException {
-        String e = PongEndpoints.EVENTS.poll(10, TimeUnit.SECONDS);
-        if (e == null) {
-            throw new AssertionError("no pong reached the handler within 10 s");
-        }
-        return e;
-    }
-
     @ParameterizedTest
     @CsvSource({"/pong/annotated, annotated", "/pong/handler, handler"})
     void anUnsolicitedPongReachesTheHandlerWithItsPayload(String path, String kind) throws Exception {
-        try (RawWsClient c = RawWsClient.open(servers.server.port(), path, null)) {
-            assertEquals(101, c.status);
+        try (RawWsClient c = servers.raw(path, null)) {
             c.send(true, 0xA, new byte[] {1, 2, (byte) 0xff});
-            assertEquals(kind + ":0102ff", nextPong());
+            assertEquals(kind + ":0102ff", PongEndpoints.EVENTS.next());
             c.send(true, 0xA, new byte[0]);
-            assertEquals(kind + ":", nextPong());
+            assertEquals(kind + ":", PongEndpoints.EVENTS.next());
         }
     }
 
     @ParameterizedTest
     @CsvSource({"/pong/annotated, annotated", "/pong/handler, handler"})
     void thePongAnsweringSendPingReachesTheHandlerWithThePingsPayload(String path, String kind) throws Exception {
-        try (RawWsClient c = RawWsClient.open(servers.server.port(), path, null)) {
+        try (RawWsClient c = servers.raw(path, null)) {
             c.sendText("ping:are you there");
             RawWsClient.Frame ping = c.read();
             assertEquals(0x9, ping.opcode());
             assertArrayEquals("are you there".getBytes(StandardCharsets.UTF_8), ping.payload());
             c.send(true, 0xA, ping.payload());
-            assertEquals(kind + ":" + java.util.HexFormat.of().formatHex(ping.payload()), nextPong());
+            assertEquals(kind + ":" + java.util.HexFormat.of().formatHex(ping.payload()), PongEndpoints.EVENTS.next());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.websocket.jakarta;
 
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
@@ -12,25 +13,14 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /** Endpoints that read messages as streams, recording each read as it returns in {@link #EVENTS}. */
 final class StreamEndpoints {
 
     /** What the endpoints read, in order: "reader:chars", "reader-end", "stream:hex", "stream-end", "failed:...". */
-    static final LinkedBlockingQueue<String> EVENTS = new LinkedBlockingQueue<>();
+    static final WebSocketTestServers.Events EVENTS = new WebSocketTestServers.Events();
 
     private StreamEndpoints() {
-    }
-
-    /** The next event; fails after 10 s without one. */
-    static String next() throws InterruptedException {
-        String e = EVENTS.poll(10, TimeUnit.SECONDS);
-        if (e == null) {
-            throw new AssertionError("no endpoint event within 10 s");
-        }
-        return e;
     }
 
     /** {@code @OnMessage} with a {@link Reader}: records each read and answers with the number of chars read. */

@@ -7,8 +7,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,62 +34,52 @@ class StreamedMessageTest {
         servers.close();
     }
 
-    private RawWsClient open(String path) throws IOException {
-        RawWsClient c = RawWsClient.open(servers.server.port(), path, null);
-        assertEquals(101, c.status);
-        return c;
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     @Test
     void aReaderReadsEachFragmentBeforeTheNextIsSent() throws Exception {
-        try (RawWsClient c = open("/stream/reader")) {
-            c.send(false, 0x1, utf8("Hel"));
-            assertEquals("reader:Hel", StreamEndpoints.next());
-            c.send(false, 0x0, utf8("lo €"));
-            assertEquals("reader:lo €", StreamEndpoints.next());
-            c.send(true, 0x0, utf8("!"));
-            assertEquals("reader:!", StreamEndpoints.next());
-            assertEquals("reader-end", StreamEndpoints.next());
+        try (RawWsClient c = servers.raw("/stream/reader", null)) {
+            c.send(false, 0x1, JakartaServers.utf8("Hel"));
+            assertEquals("reader:Hel", StreamEndpoints.EVENTS.next());
+            c.send(false, 0x0, JakartaServers.utf8("lo €"));
+            assertEquals("reader:lo €", StreamEndpoints.EVENTS.next());
+            c.send(true, 0x0, JakartaServers.utf8("!"));
+            assertEquals("reader:!", StreamEndpoints.EVENTS.next());
+            assertEquals("reader-end", StreamEndpoints.EVENTS.next());
             assertEquals("read 8 chars", c.read().text());
             c.sendText("again");
-            assertEquals("reader:again", StreamEndpoints.next());
-            assertEquals("reader-end", StreamEndpoints.next());
+            assertEquals("reader:again", StreamEndpoints.EVENTS.next());
+            assertEquals("reader-end", StreamEndpoints.EVENTS.next());
             assertEquals("read 5 chars", c.read().text());
         }
     }
 
     @Test
     void anInputStreamHandlerReadsEachFragmentBeforeTheNextIsSent() throws Exception {
-        try (RawWsClient c = open("/stream/input")) {
+        try (RawWsClient c = servers.raw("/stream/input", null)) {
             c.send(false, 0x2, new byte[] {1, 2});
-            assertEquals("stream:0102", StreamEndpoints.next());
+            assertEquals("stream:0102", StreamEndpoints.EVENTS.next());
             c.send(true, 0x0, new byte[] {(byte) 0xfe});
-            assertEquals("stream:fe", StreamEndpoints.next());
-            assertEquals("stream-end", StreamEndpoints.next());
+            assertEquals("stream:fe", StreamEndpoints.EVENTS.next());
+            assertEquals("stream-end", StreamEndpoints.EVENTS.next());
         }
     }
 
     @Test
     void aReaderThatThrowsClosesTheSessionWith1011WhenTheMessageEnds() throws Exception {
-        try (RawWsClient c = open("/stream/reader")) {
-            c.send(false, 0x1, utf8("boom"));
-            assertEquals("reader:boom", StreamEndpoints.next());
-            c.send(true, 0x0, utf8("ignored"));
+        try (RawWsClient c = servers.raw("/stream/reader", null)) {
+            c.send(false, 0x1, JakartaServers.utf8("boom"));
+            assertEquals("reader:boom", StreamEndpoints.EVENTS.next());
+            c.send(true, 0x0, JakartaServers.utf8("ignored"));
             assertEquals(1011, c.readClose().closeCode());
         }
     }
 
     @Test
     void aConnectionLostMidMessageFailsTheReadersNextRead() throws Exception {
-        RawWsClient c = open("/stream/reader");
-        c.send(false, 0x1, utf8("half"));
-        assertEquals("reader:half", StreamEndpoints.next());
+        RawWsClient c = servers.raw("/stream/reader", null);
+        c.send(false, 0x1, JakartaServers.utf8("half"));
+        assertEquals("reader:half", StreamEndpoints.EVENTS.next());
         c.close();
-        String failed = StreamEndpoints.next();
+        String failed = StreamEndpoints.EVENTS.next();
         assertTrue(failed.startsWith("failed:"), failed);
     }
 }

@@ -3,7 +3,6 @@ package dev.weft.httpserver.websocket.conformance;
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.WebSocketTestServers;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,35 +24,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * encoding.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-public class FramingConformanceTest {
+public class FramingConformanceTest extends EchoServerSuite {
 
     /** Limits for the 1009 cases: frames of at most 600 bytes, messages of at most 1000. */
     private static final WebSocketConfig LIMITED = WebSocketConfig.builder().compression(false).maxFrameSize(600)
             .maxMessageSize(1000).build();
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
     private WebSocketTestServers.EchoServer server;
-
-    /**
-     * How the server under test is started; other modules' subclasses run these cases against their own
-     * {@code /echo} endpoint (text and binary echo).
-     */
-    protected WebSocketTestServers.EchoServerFactory echoServers() {
-        return WebSocketTestServers::engineEchoServer;
-    }
 
     @BeforeEach
     void start() throws IOException {
-        server = echoServers().start(WebSocketConfig.builder().compression(false).build(), events);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        server = startEcho(WebSocketConfig.builder().compression(false).build());
     }
 
     private RawWsClient open() throws IOException {
         return RawWsClient.openEcho(server.port(), null);
+    }
+
+    /** A session on a server under {@link #LIMITED}. */
+    private RawWsClient openLimited() throws IOException {
+        return RawWsClient.openEcho(startEcho(LIMITED).port(), null);
     }
 
     /** The server fails the session with {@code code} and then ends the TCP connection itself. */
@@ -251,8 +241,7 @@ public class FramingConformanceTest {
 
     @Test
     void frameLargerThanMaxFrameSizeClosesWith1009() throws Exception {
-        try (WebSocketTestServers.EchoServer limited = echoServers().start(LIMITED, events);
-             RawWsClient c = RawWsClient.openEcho(limited.port(), null)) {
+        try (RawWsClient c = openLimited()) {
             c.send(true, 0x2, new byte[601]);
             assertFailsWith(c, 1009);
         }
@@ -261,8 +250,7 @@ public class FramingConformanceTest {
 
     @Test
     void fragmentedMessageLargerThanMaxMessageSizeClosesWith1009() throws Exception {
-        try (WebSocketTestServers.EchoServer limited = echoServers().start(LIMITED, events);
-             RawWsClient c = RawWsClient.openEcho(limited.port(), null)) {
+        try (RawWsClient c = openLimited()) {
             c.send(false, 0x1, new byte[500]);
             c.send(false, 0x0, new byte[500]);
             c.send(true, 0x0, new byte[1]);
@@ -275,8 +263,7 @@ public class FramingConformanceTest {
     void messageOfExactlyMaxMessageSizeInFramesOfMaxFrameSizeIsEchoed() throws IOException {
         byte[] whole = new byte[1000];
         Arrays.fill(whole, (byte) 'm');
-        try (WebSocketTestServers.EchoServer limited = echoServers().start(LIMITED, events);
-             RawWsClient c = RawWsClient.openEcho(limited.port(), null)) {
+        try (RawWsClient c = openLimited()) {
             c.send(false, 0x1, Arrays.copyOf(whole, 600));
             c.send(true, 0x0, Arrays.copyOfRange(whole, 600, 1000));
             assertArrayEquals(whole, c.read().payload());

@@ -4,7 +4,6 @@ import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.testing.Deflate;
 import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.WebSocketTestServers;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,32 +27,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages of many sizes and fragmentations both ways, RSV1 rules, the size limit while inflating.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-public class PerMessageDeflateConformanceTest {
+public class PerMessageDeflateConformanceTest extends EchoServerSuite {
 
     private static final byte[] TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(40)
             .getBytes(StandardCharsets.UTF_8);
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
     private WebSocketTestServers.EchoServer server;
-
-    /**
-     * How the server under test is started; other modules' subclasses run these cases against their own
-     * {@code /echo} endpoint (text and binary echo).
-     */
-    protected WebSocketTestServers.EchoServerFactory echoServers() {
-        return WebSocketTestServers::engineEchoServer;
-    }
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private RawWsClient open(WebSocketConfig ws, String offer) throws IOException {
         if (server == null) {
-            server = echoServers().start(ws, events);
+            server = startEcho(ws);
         }
         return RawWsClient.openEcho(server.port(), offer);
     }

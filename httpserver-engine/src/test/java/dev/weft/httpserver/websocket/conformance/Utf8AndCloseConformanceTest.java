@@ -3,7 +3,6 @@ package dev.weft.httpserver.websocket.conformance;
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.WebSocketTestServers;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,28 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * wire.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-public class Utf8AndCloseConformanceTest {
+public class Utf8AndCloseConformanceTest extends EchoServerSuite {
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
     private WebSocketTestServers.EchoServer server;
-
-    /**
-     * How the server under test is started; other modules' subclasses run these cases against their own
-     * {@code /echo} endpoint (text and binary echo).
-     */
-    protected WebSocketTestServers.EchoServerFactory echoServers() {
-        return WebSocketTestServers::engineEchoServer;
-    }
 
     @BeforeEach
     void start() throws IOException {
-        server = echoServers().start(WebSocketConfig.builder().compression(false)
-                .closeTimeout(java.time.Duration.ofMillis(500)).build(), events);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        server = startEcho(WebSocketConfig.builder().compression(false)
+                .closeTimeout(java.time.Duration.ofMillis(500)).build());
     }
 
     private RawWsClient open() throws IOException {
@@ -223,14 +208,19 @@ public class Utf8AndCloseConformanceTest {
         }
     }
 
-    @Test
-    void closeWithTheLongestReasonIsEchoed() throws Exception {
-        byte[] payload = new byte[125]; // a code and a reason of 123 bytes
+    /** A close payload of {@code length} bytes: code 1000 and a reason of 'r's. */
+    private static byte[] closePayload(int length) {
+        byte[] payload = new byte[length];
         java.util.Arrays.fill(payload, (byte) 'r');
         payload[0] = 0x03;
         payload[1] = (byte) 0xe8;
+        return payload;
+    }
+
+    @Test
+    void closeWithTheLongestReasonIsEchoed() throws Exception {
         try (RawWsClient c = open()) {
-            c.send(true, 0x8, payload);
+            c.send(true, 0x8, closePayload(125)); // a code and a reason of 123 bytes
             assertEquals(1000, c.read().closeCode());
             assertTrue(c.closedByServer(5000));
         }
@@ -239,12 +229,8 @@ public class Utf8AndCloseConformanceTest {
 
     @Test
     void closeWithPayloadOver125BytesClosesWith1002() throws IOException {
-        byte[] payload = new byte[126];
-        java.util.Arrays.fill(payload, (byte) 'r');
-        payload[0] = 0x03;
-        payload[1] = (byte) 0xe8;
         try (RawWsClient c = open()) {
-            c.send(true, 0x8, payload);
+            c.send(true, 0x8, closePayload(126));
             assertEquals(1002, c.readClose().closeCode());
         }
     }

@@ -95,21 +95,20 @@ public final class SessionBridge implements PartialMessageListener {
 
     @Override
     public void onTextPart(WebSocketSession ws, String part, boolean last) throws IOException {
-        session.touch();
-        if (streamed != null) {
-            streamPart(part, last);
-        } else {
-            deliverPart(MessageHandlers.Kind.TEXT, part, last);
-        }
+        onPart(MessageHandlers.Kind.TEXT, part, last);
     }
 
     @Override
     public void onBinaryPart(WebSocketSession ws, ByteBuffer part, boolean last) throws IOException {
+        onPart(MessageHandlers.Kind.BINARY, part, last);
+    }
+
+    private void onPart(MessageHandlers.Kind kind, Object part, boolean last) throws IOException {
         session.touch();
         if (streamed != null) {
             streamPart(part, last);
         } else {
-            deliverPart(MessageHandlers.Kind.BINARY, part, last);
+            deliverPart(kind, part, last);
         }
     }
 
