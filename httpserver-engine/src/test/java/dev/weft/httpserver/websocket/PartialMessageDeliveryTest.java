@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link PartialMessageListener#delivery}: the choice between whole and in parts is made per message, and
+ * {@link PartialMessageListener}: parts never split a character and are at most {@code maxFrameSize}, plain or
+ * inflated; {@link PartialMessageListener#delivery} chooses between whole and in parts per message, and
  * {@link PartialMessageListener.Delivery#PARTS_WITHIN_LIMIT} holds a message's total to {@code maxMessageSize}
  * (1009), plain or compressed, while {@link PartialMessageListener.Delivery#PARTS} does not.
  */
@@ -30,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PartialMessageDeliveryTest {
 
     private final LinkedBlockingQueue<String> seen = new LinkedBlockingQueue<>();
+    /** The text parts themselves, in order. */
+    private final LinkedBlockingQueue<String> textParts = new LinkedBlockingQueue<>();
     /** What {@code delivery} answers for text; binary is always {@code WHOLE}. */
     private volatile PartialMessageListener.Delivery textDelivery = PartialMessageListener.Delivery.PARTS_WITHIN_LIMIT;
     private TestServer server;
@@ -46,6 +52,7 @@ class PartialMessageDeliveryTest {
 
                     @Override
                     public void onTextPart(WebSocketSession s, String part, boolean last) {
+                        textParts.add(part);
                         seen.add("part:" + part.length() + ":" + last);
                     }
 
@@ -79,6 +86,38 @@ class PartialMessageDeliveryTest {
 
     private RawWsClient open(String extensions) throws IOException {
         return RawWsClient.open(server.port(), "/parts", extensions);
+    }
+
+    /** The parts of the next text message, once its last has arrived. */
+    private List<String> partsOfOneMessage() throws InterruptedException {
+        while (!next().endsWith(":true")) {
+            // one more part
+        }
+        List<String> parts = new ArrayList<>();
+        textParts.drainTo(parts);
+        return parts;
+    }
+
+    @Test
+    void partsNeverSplitACharacterAndAreAtMostMaxFrameSizePlainOrInflated() throws Exception {
+        textDelivery = PartialMessageListener.Delivery.PARTS;
+        String euros = "€".repeat(1000); // 3,000 bytes in total, over maxMessageSize
+        byte[] utf8 = euros.getBytes(StandardCharsets.UTF_8);
+        try (RawWsClient c = open("permessage-deflate")) {
+            // plain fragments of 500 bytes, each ending inside a character
+            for (int off = 0; off < utf8.length; off += 500) {
+                c.send(off + 500 >= utf8.length, off == 0 ? 0x1 : 0x0, Arrays.copyOfRange(utf8, off, off + 500));
+            }
+            List<String> parts = partsOfOneMessage();
+            assertEquals(euros, String.join("", parts));
+            assertEquals(6, parts.size(), "a part per frame");
+            // one compressed frame that inflates to 3,000 bytes: handed out in parts of at most maxFrameSize
+            c.send(true, 4, 0x1, Deflate.compress(utf8), true);
+            parts = partsOfOneMessage();
+            assertEquals(euros, String.join("", parts));
+            assertTrue(parts.size() >= 5, "parts: " + parts.size());
+            parts.forEach(p -> assertTrue(p.getBytes(StandardCharsets.UTF_8).length <= 600));
+        }
     }
 
     @Test
