@@ -8,6 +8,6 @@ class JakartaUtf8AndCloseConformanceTest extends Utf8AndCloseConformanceTest {
 
     @Override
     protected WebSocketTestServers.EchoServerFactory echoServers() {
-        return JakartaEchoServers::start;
+        return JakartaEchoServers::whole;
     }
 }
