@@ -170,10 +170,22 @@ final class StreamedMessage {
         private ByteBuffer current = ByteBuffer.allocate(0);
         private boolean end;
 
+        /** Moves on to a part with bytes left; false at the end of the message. */
+        private boolean fill() throws IOException {
+            while (!current.hasRemaining()) {
+                Object next = end ? null : take();
+                if (next == null) {
+                    end = true;
+                    return false;
+                }
+                current = (ByteBuffer) next;
+            }
+            return true;
+        }
+
         @Override
         public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            return fill() ? current.get() & 0xff : -1;
         }
 
         @Override
@@ -182,13 +194,8 @@ final class StreamedMessage {
             if (len == 0) {
                 return 0;
             }
-            while (!current.hasRemaining()) {
-                Object next = end ? null : take();
-                if (next == null) {
-                    end = true;
-                    return -1;
-                }
-                current = (ByteBuffer) next;
+            if (!fill()) {
+                return -1;
             }
             int n = Math.min(len, current.remaining());
             current.get(b, off, n);
