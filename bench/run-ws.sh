@@ -112,6 +112,9 @@ source "$BENCH_DIR/lib/common.sh"
 # prepare_weft_jar.
 # shellcheck source=lib/weft-jar.sh
 source "$BENCH_DIR/lib/weft-jar.sh"
+# build_ws_load, kv, load_problem, med, range.
+# shellcheck source=lib/ws-load.sh
+source "$BENCH_DIR/lib/ws-load.sh"
 
 # ---------------------------------------------------------------------------------------------
 # Argument checks
@@ -162,15 +165,7 @@ log "JDK: $JDK ($("$JAVA" -version 2>&1 | head -n 1))"
 
 # 10,000 sessions need 10,000 descriptors in the server and in ws-load (each a process of its own).
 if has_part idle; then
-  need=$((IDLE_SESSIONS + 1024))
-  soft=$(ulimit -Sn)
-  if [[ $soft != unlimited ]] && ((soft < need)); then
-    hard=$(ulimit -Hn)
-    [[ $hard == unlimited ]] || ((hard >= need)) ||
-      die "the idle part needs $need open files, but the hard limit (ulimit -Hn) is $hard"
-    ulimit -Sn "$need"
-    log "raised the open-file limit (ulimit -n) from $soft to $need"
-  fi
+  raise_open_files $((IDLE_SESSIONS + 1024)) "the idle part"
 fi
 
 rm -rf "$LOG_DIR" # logs of the previous run
@@ -179,16 +174,7 @@ mkdir -p "$WS_CLASSES_DIR" "$LOG_DIR"
 # ---------------------------------------------------------------------------------------------
 # Artifacts
 # ---------------------------------------------------------------------------------------------
-GO=$(command -v go || true)
-if [[ -z $GO && -x /usr/local/go/bin/go ]]; then GO=/usr/local/go/bin/go; fi
-if [[ -z $GO ]]; then
-  ensure_tool go golang-go
-  GO=$(command -v go)
-fi
-log "building ws-load"
-# -mod=readonly: go.mod and go.sum pin github.com/gorilla/websocket; the Go module proxy serves it.
-(cd "$BENCH_DIR/ws-load" && run env GOFLAGS=-mod=readonly "$GO" build -o "$WS_LOAD" .) >&2
-WS_LOAD_VERSION="$("$GO" version -m "$WS_LOAD" | awk '$1 == "dep" { printf "%s %s ", $2, $3 } NR == 1 { sub(/^[^:]*: /, ""); go = $0 } END { print "(" go ")" }')"
+build_ws_load
 
 if has_server weft; then
   prepare_weft_jar
@@ -253,11 +239,6 @@ server_smoke() { # port deadline
 # ---------------------------------------------------------------------------------------------
 # Measurement helpers
 # ---------------------------------------------------------------------------------------------
-kv() { # file key -> the value of the first "key=value" line, or NA
-  awk -v k="$2" 'index($0, k "=") == 1 { print substr($0, length(k) + 2); found = 1; exit }
-    END { if (!found) print "NA" }' "$1"
-}
-
 # Heap used after a full GC, in KiB: jcmd GC.run, then the "used" figures of GC.heap_info's heap lines
 # (Parallel: PSYoungGen + ParOldGen; G1: garbage-first heap; Metaspace and class space left out).
 heap_used_kib() { # pid tag
@@ -276,26 +257,6 @@ proc_status() { # pid field -> the number after "field:" in /proc/PID/status (Vm
   awk -v f="$2:" '$1 == f { print $2; found = 1; exit } END { if (!found) print "NA" }' "/proc/$1/status" 2>/dev/null || echo NA
 }
 
-# The problems of a finished ws-load run (empty if none).
-load_problem() { # rc out
-  local rc=$1 out=$2 p="" errors
-  if ((rc == 124 || rc == 137)); then
-    p="ws-load killed by timeout"
-  elif ((rc != 0)); then
-    p="ws-load exited with $rc"
-  fi
-  errors=$(kv "$out" errors)
-  if [[ $errors == NA ]]; then
-    p+="${p:+; }no errors= line"
-  elif ((errors != 0)); then
-    p+="${p:+; }$errors error(s), first: $(kv "$out" error)"
-  fi
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    p+="${p:+; }server died"
-  fi
-  echo "$p"
-}
-
 ws_echo_cmd() { # mode port pid -> fills LOAD_CMD
   LOAD_CMD=("$WS_LOAD" echo -url "ws://127.0.0.1:$2/echo" -c "$CONNECTIONS" -size "$MESSAGE_SIZE" -window "$WINDOW"
     -warmup "${WARMUP}s" -d "${DURATION}s" -pid "$3")
@@ -312,7 +273,7 @@ ws_idle_cmd() { # port -> fills LOAD_CMD
 declare -A RATE=() P50=() P99=() P999=() SERVER_US=() CLIENT_US=() EXTENSIONS=() ROUND_RATE=() LOAD_CMDS=()
 ECHO_LINES=()
 bench_echo() { # server mode round
-  local server=$1 mode=$2 round=$3 key="$1 $2" out rc=0 problem rate=FAILED
+  local server=$1 mode=$2 round=$3 key="$1 $2" out problem rate=FAILED
   start_server "$server" "$round" "$server-$mode"
   server_cmd "$server" PORT
   SERVER_CMDS["$server echo"]="$(quote_cmd "${SERVER_CMD[@]}")"
@@ -321,22 +282,10 @@ bench_echo() { # server mode round
 
   out="$LOG_DIR/ws-load-$server-$mode-r$round.txt"
   ws_echo_cmd "$mode" "$SERVER_PORT" "$SERVER_PID"
-  printf '+ %s\n' "$(quote_cmd "${LOAD_CMD[@]}")" >&2
-  run_wrk "$out" timeout -k 5 "$((WARMUP + DURATION + 60))" "${LOAD_CMD[@]}" || rc=$?
-  problem=$(load_problem "$rc" "$out")
+  measure_ws_load "$out" "$((WARMUP + DURATION + 60))" "$key" "$server $mode round $round"
+  rate=$WS_RATE problem=$WS_PROBLEM
   if [[ -z $problem ]]; then
-    rate=$(kv "$out" msgs_per_sec)
-    [[ $rate =~ ^[0-9]+(\.[0-9]+)?$ ]] || problem="no msgs_per_sec= line"
-  fi
-  if [[ -n $problem ]]; then
-    report_failure "$server $mode round $round" "$out" "$problem"
-    rate=FAILED
-  else
     RATE[$key]+="$rate "
-    P50[$key]+="$(kv "$out" latency_us_p50) "
-    P99[$key]+="$(kv "$out" latency_us_p99) "
-    P999[$key]+="$(kv "$out" latency_us_p999) "
-    SERVER_US[$key]+="$(kv "$out" server_cpu_us_per_msg) "
     CLIENT_US[$key]+="$(kv "$out" client_cpu_us_per_msg) "
     EXTENSIONS[$key]=$(kv "$out" extensions)
   fi
@@ -450,22 +399,11 @@ fi
 # ---------------------------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------------------------
-med() { local vals; read -r -a vals <<<"$1"; median "${vals[@]}"; }
-range() { # values -> "min-max" of the numeric ones
-  # shellcheck disable=SC2086 # split the space-separated values, one a line
-  printf '%s\n' $1 | awk '/^[0-9.]+$/ { v = $1 + 0; if (n == 0 || v < lo) lo = v; if (n == 0 || v > hi) hi = v; n++ }
-    END { if (n) printf "%.0f-%.0f", lo, hi; else printf "-" }'
-}
 kib_to_mib() { awk -v k="$1" 'BEGIN { if (k ~ /^[0-9.]+$/) printf "%.1f", k / 1024; else print "NA" }'; }
 
 # The peer (jetty) of every echo mode is checked against its baseline; the idle part has no rate.
 if has_part echo; then
-  for mode in "${MODES[@]}"; do
-    for s in "${SERVER_LIST[@]}"; do
-      [[ $s == weft ]] && continue
-      peer_figure "$s" "$mode" "$(med "${RATE["$s $mode"]:-}")" msg/s "$(marked_01 "$s $mode")"
-    done
-  done
+  register_rate_peers
 fi
 BASELINE_SETTINGS="ROUNDS=$ROUNDS CONNECTIONS=$CONNECTIONS MESSAGE_SIZE=$MESSAGE_SIZE WINDOW=$WINDOW WARMUP=$WARMUP DURATION=$DURATION"
 check_baselines
@@ -545,18 +483,7 @@ report() {
     echo " threads: the server process's threads with the sessions open)"
   fi
   echo
-  if ((${#FAILURES[@]} > 0)); then
-    echo "FAILED runs (ws-load output and server log: see below in $RESULTS_FILE, and $LOG_DIR):"
-    printf '  %s\n' "${FAILURES[@]}"
-    echo
-  fi
-  echo "Commands (PORT = a free port picked per run, SERVER_PID = the server's process id):"
-  for key in "${!SERVER_CMDS[@]}"; do
-    echo "  $key server: ${SERVER_CMDS[$key]}"
-  done | sort
-  for key in "${!LOAD_CMDS[@]}"; do
-    echo "  ws-load $key: ${LOAD_CMDS[$key]}"
-  done | sort
+  report_failures_and_commands
   has_part echo && echo "  every echo run is wrapped in: timeout -k 5 $((WARMUP + DURATION + 60))"
   has_part idle && echo "  idle: after 'open=', sleep $IDLE_HOLD; jcmd SERVER_PID GC.run; jcmd SERVER_PID GC.heap_info;" \
     "/proc/SERVER_PID/status; kill -USR1 <ws-load>"
@@ -591,18 +518,4 @@ report() {
   echo "ws-load outputs, jcmd outputs and server logs: $LOG_DIR"
 } >"$RESULTS_FILE"
 
-echo
-report
-echo
-echo "Raw numbers: $RESULTS_FILE"
-
-if command -v pgrep >/dev/null 2>&1 && pgrep -f -- 'WeftEchoServer|JettyEchoServer' >/dev/null 2>&1; then
-  warn "echo server processes are still running:"
-  pgrep -af -- 'WeftEchoServer|JettyEchoServer' >&2 || true
-fi
-
-if ((${#FAILURES[@]} > 0)); then
-  die "${#FAILURES[@]} run(s) failed (listed above)"
-fi
-
-exit_if_disturbed
+finish_ws_run 'WeftEchoServer|JettyEchoServer'

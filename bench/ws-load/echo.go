@@ -16,10 +16,9 @@ import (
 )
 
 type echoConfig struct {
-	url                       string
-	conns, size, window, pid  int
-	warmup, duration, timeout time.Duration
-	compress                  bool
+	conns, size, window int
+	compress            bool
+	runFlags
 }
 
 // echoResult is what one connection measured: the echoes received inside the measured window
@@ -32,17 +31,12 @@ type echoResult struct {
 func runEcho(args []string) error {
 	var cfg echoConfig
 	fs := flag.NewFlagSet("echo", flag.ExitOnError)
-	fs.StringVar(&cfg.url, "url", "", "ws://127.0.0.1:PORT/PATH of the echo endpoint (loopback only)")
 	fs.IntVar(&cfg.conns, "c", 64, "connections (1-20000)")
 	fs.IntVar(&cfg.size, "size", 256, "bytes per text message (16-1048576)")
 	fs.IntVar(&cfg.window, "window", 1, "messages in flight per connection (1-1024); 1 = strict request/echo")
-	fs.DurationVar(&cfg.warmup, "warmup", 5*time.Second, "load before the measured window (0-10m)")
-	fs.DurationVar(&cfg.duration, "d", 10*time.Second, "measured window (1ms-10m)")
-	fs.DurationVar(&cfg.timeout, "timeout", 5*time.Second, "longest wait for a handshake, an echo, a write or the close (1ms-60s)")
 	fs.BoolVar(&cfg.compress, "compress", false, "offer permessage-deflate (the server may accept it)")
-	fs.IntVar(&cfg.pid, "pid", 0, "server process id: report its CPU time per message from /proc (0 = do not)")
-	_ = fs.Parse(args)
-	if err := checkURL(cfg.url); err != nil {
+	cfg.register(fs, "echo endpoint")
+	if err := cfg.parse(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -52,12 +46,6 @@ func runEcho(args []string) error {
 		return fmt.Errorf("-size must be 16-1048576")
 	case cfg.window < 1 || cfg.window > 1024:
 		return fmt.Errorf("-window must be 1-1024")
-	case cfg.warmup < 0 || cfg.warmup > 10*time.Minute:
-		return fmt.Errorf("-warmup must be 0-10m")
-	case cfg.duration < time.Millisecond || cfg.duration > 10*time.Minute:
-		return fmt.Errorf("-d must be 1ms-10m")
-	case cfg.timeout < time.Millisecond || cfg.timeout > time.Minute:
-		return fmt.Errorf("-timeout must be 1ms-60s")
 	}
 
 	errs := &errorLog{}

@@ -7,17 +7,13 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,8 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MvcDemoBrowserTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     @LocalServerPort
     int port;
 
@@ -40,18 +34,10 @@ class MvcDemoBrowserTest {
         new Random(5).nextBytes(content);
         Path file = Files.write(temp.resolve("photo.bin"), content);
         Path profile = Files.createDirectory(temp.resolve("chromium-profile"));
-        Path script = Path.of("src/test/resources/browser/mvc_demo_pages.js").toAbsolutePath();
 
-        ProcessBuilder builder = new ProcessBuilder(List.of("node", script.toString(),
-                "http://127.0.0.1:" + port, profile.toString(), file.toString())).redirectErrorStream(true);
-        builder.environment().put("NODE_PATH", nodeModules().toString());
-        Process process = builder.start();
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        assertThat(process.exitValue()).as(output).isZero();
+        JsonNode shown = ChromiumScripts.run("mvc_demo_pages.js", "http://127.0.0.1:" + port, profile.toString(),
+                file.toString());
 
-        JsonNode shown = JSON.readTree(output.lines().reduce((first, second) -> second).orElseThrow());
         assertThat(shown.get("serverInfo").asString()).startsWith("Weft");
         assertThat(shown.get("counterAtFirst").asString()).isEqualTo("0");
         assertThat(shown.get("counterAfterTwo").asString()).isEqualTo("2");
@@ -74,16 +60,5 @@ class MvcDemoBrowserTest {
                 .isNotEqualTo(shown.get("sessionBeforeLogin").asString());
         assertThat(shown.get("afterLogout").asString()).endsWith("/login?logout");
         assertThat(shown.get("errors")).isEmpty();
-    }
-
-    /** Where scripts/install-test-tools.sh installs playwright-core: $WEFT_TOOLS_BIN/../node/node_modules. */
-    private static Path nodeModules() {
-        String bin = System.getenv("WEFT_TOOLS_BIN");
-        Path tools = bin != null && !bin.isBlank() ? Path.of(bin).getParent()
-                : Path.of(System.getProperty("user.home"), ".cache", "weft-tools");
-        Path modules = tools.resolve("node").resolve("node_modules");
-        assertThat(modules.resolve("playwright-core")).as("playwright-core (scripts/install-test-tools.sh)").isDirectory();
-        assertThat(Path.of("/usr/bin/chromium")).as("chromium (scripts/install-test-tools.sh)").isRegularFile();
-        return modules;
     }
 }

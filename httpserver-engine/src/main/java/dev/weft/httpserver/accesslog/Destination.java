@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 
 /** Where access log lines end up; used by the one writer thread only. */
-public interface Destination {
+interface Destination {
 
     /** Whether lines would be kept at all; checked on the request path before a line is formatted. */
     default boolean accepts() {
@@ -15,8 +15,8 @@ public interface Destination {
     default void open() throws IOException {
     }
 
-    /** Writes a batch of lines, each without its line end. */
-    void write(List<String> lines) throws IOException;
+    /** Writes a batch of {@link Lines}, in order. */
+    void write(List<Lines> batch) throws IOException;
 
     /** Makes what was written visible (to readers of the file). */
     default void flush() throws IOException {

@@ -3,12 +3,14 @@ package dev.weft.httpserver.accesslog;
 import com.sun.net.httpserver.Headers;
 
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * The directives of a {@link LogPattern}, each a {@link LogPattern.Part}. Text that comes from the client (request
- * line, headers, user) is escaped so that a line stays one parseable line: {@code "} and {@code \} get a
- * backslash, control and non-ASCII characters become {@code \xhh}. Missing values are written {@code -}.
+ * The directives of a {@link LogPattern}: each {@link Part} is a {@link Kind} and its argument, written by one
+ * switch (so that formatting a line makes no virtual calls). Text that comes from the client (request line,
+ * headers, user) is escaped so that a line stays one parseable line: {@code "} and {@code \} get a backslash,
+ * control and non-ASCII characters become {@code \xhh}. Missing values are written {@code -}.
  */
 final class Directives {
 
@@ -16,100 +18,154 @@ final class Directives {
     static final String KNOWN = "%a %A %b %B %D %h %H %l %m %p %{local|remote}p %q %r %s %>s %t %T %{s|ms|us}T "
             + "%u %U %v %{Name}i %{Name}o %%";
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** What a part writes. */
+    enum Kind {
+        TEXT, REMOTE_ADDRESS, LOCAL_ADDRESS, BYTES_OR_DASH, BYTES, MICROS, MILLIS, SECONDS, PROTOCOL, DASH, METHOD,
+        LOCAL_PORT, REMOTE_PORT, QUERY, REQUEST_LINE, STATUS, TIME, USER, PATH, SERVER_NAME, REQUEST_FIELD,
+        RESPONSE_FIELD
+    }
+
+    /**
+     * One piece of a line.
+     *
+     * @param argument the field name in key form, or {@code null}
+     * @param text     the literal text as ASCII bytes, or {@code null}
+     */
+    record Part(Kind kind, String argument, byte[] text) {
+    }
 
     private Directives() {
     }
 
+    /** Literal {@code text} (printable ASCII). */
+    static Part text(String text) {
+        return new Part(Kind.TEXT, null, text.getBytes(StandardCharsets.US_ASCII));
+    }
+
     /** The part of directive {@code letter} with its {@code {argument}} (or {@code null}), or null if unknown. */
-    static LogPattern.Part part(char letter, String argument) {
-        if (argument != null) {
-            return withArgument(letter, argument);
+    static Part part(char letter, String argument) {
+        Kind kind = argument != null ? withArgument(letter, argument.toLowerCase(Locale.ROOT)) : switch (letter) {
+            case 'a', 'h' -> Kind.REMOTE_ADDRESS;
+            case 'A' -> Kind.LOCAL_ADDRESS;
+            case 'b' -> Kind.BYTES_OR_DASH;
+            case 'B' -> Kind.BYTES;
+            case 'D' -> Kind.MICROS;
+            case 'T' -> Kind.SECONDS;
+            case 'H' -> Kind.PROTOCOL;
+            case 'l' -> Kind.DASH;
+            case 'm' -> Kind.METHOD;
+            case 'p' -> Kind.LOCAL_PORT;
+            case 'q' -> Kind.QUERY;
+            case 'r' -> Kind.REQUEST_LINE;
+            case 's' -> Kind.STATUS;
+            case 't' -> Kind.TIME;
+            case 'u' -> Kind.USER;
+            case 'U' -> Kind.PATH;
+            case 'v' -> Kind.SERVER_NAME;
+            default -> null;
+        };
+        if (kind == null) {
+            return null;
         }
+        boolean field = kind == Kind.REQUEST_FIELD || kind == Kind.RESPONSE_FIELD;
+        return new Part(kind, field ? keyForm(argument) : null, null);
+    }
+
+    private static Kind withArgument(char letter, String argument) {
         return switch (letter) {
-            case 'a', 'h' -> (line, e) -> address(line, e.remote());
-            case 'A' -> (line, e) -> address(line, e.local());
-            case 'b' -> (line, e) -> {
+            case 'i' -> Kind.REQUEST_FIELD;
+            case 'o' -> Kind.RESPONSE_FIELD;
+            case 'T' -> switch (argument) {
+                case "s" -> Kind.SECONDS;
+                case "ms" -> Kind.MILLIS;
+                case "us" -> Kind.MICROS;
+                default -> null;
+            };
+            case 'p' -> switch (argument) {
+                case "local", "canonical" -> Kind.LOCAL_PORT;
+                case "remote" -> Kind.REMOTE_PORT;
+                default -> null;
+            };
+            default -> null;
+        };
+    }
+
+    /** A field name as {@link Headers} keys it (first letter upper case, the rest lower case): found at once. */
+    private static String keyForm(String name) {
+        return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1).toLowerCase(Locale.ROOT);
+    }
+
+    /** Appends what {@code part} writes for {@code e}. */
+    static void append(Part part, LineBuffer line, LogEntry e) {
+        switch (part.kind) {
+            case TEXT -> line.append(part.text);
+            case REMOTE_ADDRESS -> address(line, e.remote());
+            case LOCAL_ADDRESS -> address(line, e.local());
+            case BYTES_OR_DASH -> {
                 if (e.bytes() > 0) {
-                    line.append(e.bytes());
+                    line.appendNumber(e.bytes());
                 } else {
                     line.append('-');
                 }
-            };
-            case 'B' -> (line, e) -> line.append(Math.max(0, e.bytes()));
-            case 'D' -> (line, e) -> line.append(e.durationNanos() / 1_000);
-            case 'T' -> (line, e) -> line.append(e.durationNanos() / 1_000_000_000);
-            case 'H' -> (line, e) -> escaped(line, e.protocol());
-            case 'l' -> (line, e) -> line.append('-');
-            case 'm' -> (line, e) -> escaped(line, e.method());
-            case 'p' -> (line, e) -> port(line, e.local());
-            case 'q' -> (line, e) -> {
+            }
+            case BYTES -> line.appendNumber(Math.max(0, e.bytes()));
+            case MICROS -> line.appendNumber(e.durationNanos() / 1_000);
+            case MILLIS -> line.appendNumber(e.durationNanos() / 1_000_000);
+            case SECONDS -> line.appendNumber(e.durationNanos() / 1_000_000_000);
+            case PROTOCOL -> escaped(line, e.protocol());
+            case DASH -> line.append('-');
+            case METHOD -> escaped(line, e.method());
+            case LOCAL_PORT -> port(line, e.local());
+            case REMOTE_PORT -> port(line, e.remote());
+            case QUERY -> {
                 int q = e.target().indexOf('?');
                 if (q >= 0) {
-                    escaped(line, e.target(), q, e.target().length());
+                    line.appendEscaped(e.target(), q, e.target().length());
                 }
-            };
-            case 'r' -> (line, e) -> {
+            }
+            case REQUEST_LINE -> {
                 escaped(line, e.method());
                 line.append(' ');
                 escaped(line, e.target());
                 line.append(' ');
                 escaped(line, e.protocol());
-            };
-            case 's' -> (line, e) -> line.append(e.status());
-            case 't' -> (line, e) -> line.append(LogTime.of(e.startMillis()));
-            case 'u' -> (line, e) -> escaped(line, e.user());
-            case 'U' -> (line, e) -> {
+            }
+            case STATUS -> line.appendNumber(e.status());
+            case TIME -> line.append(LogTime.of(e.startMillis()));
+            case USER -> escaped(line, e.user());
+            case PATH -> {
                 int q = e.target().indexOf('?');
-                escaped(line, e.target(), 0, q < 0 ? e.target().length() : q);
-            };
-            case 'v' -> Directives::serverName;
-            default -> null;
-        };
-    }
-
-    private static LogPattern.Part withArgument(char letter, String argument) {
-        return switch (letter) {
-            case 'i' -> (line, e) -> escaped(line, header(e.requestHeaders(), argument));
-            case 'o' -> (line, e) -> escaped(line, header(e.responseHeaders(), argument));
-            case 'T' -> switch (argument.toLowerCase(Locale.ROOT)) {
-                case "s" -> part('T', null);
-                case "ms" -> (line, e) -> line.append(e.durationNanos() / 1_000_000);
-                case "us" -> part('D', null);
-                default -> null;
-            };
-            case 'p' -> switch (argument.toLowerCase(Locale.ROOT)) {
-                case "local", "canonical" -> (line, e) -> port(line, e.local());
-                case "remote" -> (line, e) -> port(line, e.remote());
-                default -> null;
-            };
-            default -> null;
-        };
-    }
-
-    private static String header(Headers headers, String name) {
-        return headers == null ? null : headers.getFirst(name);
-    }
-
-    private static void address(StringBuilder line, InetSocketAddress a) {
-        if (a == null || a.getAddress() == null) {
-            line.append('-');
-        } else {
-            line.append(a.getAddress().getHostAddress());
+                line.appendEscaped(e.target(), 0, q < 0 ? e.target().length() : q);
+            }
+            case SERVER_NAME -> serverName(line, e);
+            case REQUEST_FIELD -> escaped(line, field(e.requestHeaders(), part.argument));
+            case RESPONSE_FIELD -> escaped(line, field(e.responseHeaders(), part.argument));
         }
     }
 
-    private static void port(StringBuilder line, InetSocketAddress a) {
+    private static String field(Headers headers, String name) {
+        return headers == null ? null : headers.getFirst(name);
+    }
+
+    private static void address(LineBuffer line, InetSocketAddress a) {
+        if (a == null || a.getAddress() == null) {
+            line.append('-');
+        } else {
+            line.appendAddress(a.getAddress());
+        }
+    }
+
+    private static void port(LineBuffer line, InetSocketAddress a) {
         if (a == null) {
             line.append('-');
         } else {
-            line.append(a.getPort());
+            line.appendNumber(a.getPort());
         }
     }
 
     /** {@code %v}: the host the client asked for, without its port; else the server's address. */
-    private static void serverName(StringBuilder line, LogEntry e) {
-        String host = header(e.requestHeaders(), "Host");
+    private static void serverName(LineBuffer line, LogEntry e) {
+        String host = field(e.requestHeaders(), "Host");
         if (host == null || host.isEmpty()) {
             address(line, e.local());
             return;
@@ -122,33 +178,15 @@ final class Directives {
             int colon = host.indexOf(':');
             end = colon < 0 ? host.length() : colon;
         }
-        escaped(line, host, 0, end);
+        line.appendEscaped(host, 0, end);
     }
 
     /** {@code s} escaped, or {@code -} when it is null or empty. */
-    static void escaped(StringBuilder line, String s) {
+    private static void escaped(LineBuffer line, String s) {
         if (s == null || s.isEmpty()) {
             line.append('-');
         } else {
-            escaped(line, s, 0, s.length());
-        }
-    }
-
-    private static void escaped(StringBuilder line, String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                line.append('\\').append(c);
-            } else if (c < 0x20 || c >= 0x7f) {
-                if (c > 0xff) {
-                    line.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xf]);
-                } else {
-                    line.append("\\x");
-                }
-                line.append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
-            } else {
-                line.append(c);
-            }
+            line.appendEscaped(s, 0, s.length());
         }
     }
 }

@@ -12,14 +12,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
- * Takes lines off the request path: {@link #offer} puts a line on a bounded lock-free queue and never blocks; one
- * platform daemon thread (it blocks on disk I/O) takes them in batches, writes them to the {@link Destination} and
+ * Takes lines off the request path: {@link #offer} puts formatted {@link Lines} on a queue bounded in lines, lock-free,
+ * and never blocks; one platform daemon thread (it blocks on disk I/O) takes them in batches, writes them to the
+ * {@link Destination} and
  * flushes it once the queue has been quiet for the flush interval, or the interval has passed since the last flush.
  * Under load the writer collects what came for a {@value #LINGER_MILLIS} ms before it looks again, so that a
  * request thread wakes it only after a quiet spell, never once per line. A line that finds the queue full is dropped
- * and counted. {@link #close()} writes every queued line, then closes the destination.
+ * and counted (all lines of what was offered together). {@link #close()} writes every queued line, then closes the
+ * destination.
  */
 final class LineWriter {
 
@@ -28,12 +31,12 @@ final class LineWriter {
     /** How long the writer waits for more lines after a batch before it sleeps until a request thread wakes it. */
     private static final long LINGER_MILLIS = 2;
 
-    private final Queue<String> queue = new ConcurrentLinkedQueue<>();
+    private final Queue<Lines> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final int capacity;
     private final Destination destination;
     private final long flushNanos;
-    private final Runnable onDrop;
+    private final IntConsumer onDrop;
     private final AtomicLong dropped = new AtomicLong();
     /** Whether the writer sleeps until a line comes: the first line offered then wakes it. */
     private final AtomicBoolean sleeping = new AtomicBoolean();
@@ -45,9 +48,9 @@ final class LineWriter {
     /**
      * @param capacity      most lines waiting to be written
      * @param flushInterval longest a written line waits to be flushed
-     * @param onDrop        told of each dropped line (the server's statistics)
+     * @param onDrop        told how many lines were dropped (the server's statistics)
      */
-    LineWriter(Destination destination, int capacity, Duration flushInterval, Runnable onDrop) {
+    LineWriter(Destination destination, int capacity, Duration flushInterval, IntConsumer onDrop) {
         this.capacity = capacity;
         this.destination = destination;
         this.flushNanos = flushInterval.toNanos();
@@ -60,18 +63,19 @@ final class LineWriter {
         thread = Thread.ofPlatform().daemon(true).name(name).start(this::run);
     }
 
-    /** Queues {@code line}; if the queue is full, drops and counts it. Never blocks. */
-    void offer(String line) {
-        if (closing || queued.incrementAndGet() > capacity) {
+    /** Queues {@code lines}; if they do not fit in the queue, drops and counts them. Never blocks. */
+    void offer(Lines lines) {
+        int count = lines.count();
+        if (closing || queued.addAndGet(count) > capacity) {
             if (!closing) {
-                queued.decrementAndGet();
+                queued.addAndGet(-count);
             }
-            long n = dropped.incrementAndGet();
-            onDrop.run();
-            LOG.log(Level.DEBUG, () -> "access log queue full: line dropped (" + n + " so far)");
+            long n = dropped.addAndGet(count);
+            onDrop.accept(count);
+            LOG.log(Level.DEBUG, () -> "access log queue full: " + count + " lines dropped (" + n + " so far)");
             return;
         }
-        queue.offer(line);
+        queue.offer(lines);
         if (sleeping.get() && sleeping.compareAndSet(true, false)) {
             LockSupport.unpark(thread);
         }
@@ -104,7 +108,7 @@ final class LineWriter {
     }
 
     private void run() {
-        List<String> batch = new ArrayList<>(BATCH);
+        List<Lines> batch = new ArrayList<>(BATCH);
         long lastFlush = System.nanoTime();
         boolean dirty = false;
         try {
@@ -137,11 +141,11 @@ final class LineWriter {
     }
 
     /** Writes what is queued, in batches; whether there was anything. */
-    private boolean drain(List<String> batch) {
+    private boolean drain(List<Lines> batch) {
         boolean any = false;
-        for (String line; (line = queue.poll()) != null; ) {
-            queued.decrementAndGet();
-            batch.add(line);
+        for (Lines lines; (lines = queue.poll()) != null; ) {
+            queued.addAndGet(-lines.count());
+            batch.add(lines);
             if (batch.size() == BATCH) {
                 write(batch);
                 batch.clear();
@@ -168,12 +172,13 @@ final class LineWriter {
         }
     }
 
-    private void write(List<String> batch) {
+    private void write(List<Lines> batch) {
         try {
             destination.write(batch);
             failing = false;
         } catch (IOException | RuntimeException e) {
-            fault("writing to access log " + destination + " failed; " + batch.size() + " lines lost", e);
+            int lost = batch.stream().mapToInt(Lines::count).sum();
+            fault("writing to access log " + destination + " failed; up to " + lost + " lines lost", e);
         }
     }
 

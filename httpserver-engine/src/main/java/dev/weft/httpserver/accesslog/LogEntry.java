@@ -28,8 +28,9 @@ public record LogEntry(InetSocketAddress remote, InetSocketAddress local, String
     public static LogEntry endingNow(InetSocketAddress remote, InetSocketAddress local, String user, String method,
                                      String target, String protocol, int status, long bytes, long startNanos,
                                      Headers requestHeaders, Headers responseHeaders) {
-        long duration = Math.max(0, System.nanoTime() - startNanos);
-        long start = System.currentTimeMillis() - duration / 1_000_000;
+        long now = System.nanoTime();
+        long duration = Math.max(0, now - startNanos);
+        long start = LogTime.wallMillis(now) - duration / 1_000_000;
         return new LogEntry(remote, local, user, method, target, protocol, status, bytes, start, duration,
                 requestHeaders, responseHeaders);
     }

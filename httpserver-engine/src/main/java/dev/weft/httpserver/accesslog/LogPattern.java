@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * An access log format, parsed once into its parts: Apache/Tomcat-style directives such as {@code %h}, {@code %r},
  * {@code %>s} or {@code %{User-Agent}i} (see {@link Directives}) between literal text. Formatting appends one
- * line to a {@link StringBuilder}; a pattern is immutable and shared by all threads.
+ * line to a {@link LineBuffer}; a pattern is immutable and shared by all threads.
  */
 public final class LogPattern {
 
@@ -19,16 +19,10 @@ public final class LogPattern {
     private static final String COMMON_FORMAT = "%h %l %u %t \"%r\" %>s %b";
     private static final String COMBINED_FORMAT = COMMON_FORMAT + " \"%{Referer}i\" \"%{User-Agent}i\"";
 
-    /** One piece of a line. */
-    @FunctionalInterface
-    interface Part {
-        void append(StringBuilder line, LogEntry entry);
-    }
-
     private final String source;
-    private final Part[] parts;
+    private final Directives.Part[] parts;
 
-    private LogPattern(String source, Part[] parts) {
+    private LogPattern(String source, Directives.Part[] parts) {
         this.source = source;
         this.parts = parts;
     }
@@ -51,8 +45,8 @@ public final class LogPattern {
         return new LogPattern(text, parse(format));
     }
 
-    private static Part[] parse(String format) {
-        List<Part> parts = new ArrayList<>();
+    private static Directives.Part[] parse(String format) {
+        List<Directives.Part> parts = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
         int i = 0;
         while (i < format.length()) {
@@ -90,24 +84,20 @@ public final class LogPattern {
                 literal.append('%');
                 continue;
             }
-            Part part = Directives.part(directive, argument);
+            Directives.Part part = Directives.part(directive, argument);
             if (part == null) {
                 throw bad(format, at, "is unknown; known are " + Directives.KNOWN);
             }
             if (!literal.isEmpty()) {
-                parts.add(literalPart(literal.toString()));
+                parts.add(Directives.text(literal.toString()));
                 literal.setLength(0);
             }
             parts.add(part);
         }
         if (!literal.isEmpty()) {
-            parts.add(literalPart(literal.toString()));
+            parts.add(Directives.text(literal.toString()));
         }
-        return parts.toArray(new Part[0]);
-    }
-
-    private static Part literalPart(String text) {
-        return (line, entry) -> line.append(text);
+        return parts.toArray(new Directives.Part[0]);
     }
 
     private static IllegalArgumentException bad(String format, int at, String problem) {
@@ -121,15 +111,15 @@ public final class LogPattern {
     }
 
     /** Appends the line of {@code entry}, without a line end. */
-    public void format(LogEntry entry, StringBuilder line) {
-        for (Part p : parts) {
-            p.append(line, entry);
+    void format(LogEntry entry, LineBuffer line) {
+        for (Directives.Part p : parts) {
+            Directives.append(p, line, entry);
         }
     }
 
     /** The line of {@code entry}, without a line end. */
     public String format(LogEntry entry) {
-        StringBuilder line = new StringBuilder(200);
+        LineBuffer line = new LineBuffer(256);
         format(entry, line);
         return line.toString();
     }

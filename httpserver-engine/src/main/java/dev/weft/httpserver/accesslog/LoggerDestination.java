@@ -17,9 +17,11 @@ public final class LoggerDestination implements Destination {
     }
 
     @Override
-    public void write(List<String> lines) {
-        for (String line : lines) {
-            LOG.log(Level.INFO, line);
+    public void write(List<Lines> batch) {
+        for (Lines lines : batch) {
+            for (String line : lines.text()) {
+                LOG.log(Level.INFO, line);
+            }
         }
     }
 }

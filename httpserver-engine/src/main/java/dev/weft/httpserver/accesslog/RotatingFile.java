@@ -1,6 +1,5 @@
 package dev.weft.httpserver.accesslog;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -14,11 +13,10 @@ import java.util.List;
 /**
  * A log file that lines are appended to, rotated as its {@link Rotation} says: the live file is renamed and a new
  * one started when the day changes or the next line would make it larger than the limit. A file left from an
- * earlier day is rotated when opened. Lines are UTF-8, each ended by {@code \n}. Used by one thread.
+ * earlier day is rotated when opened. Lines are collected in a 64 KiB buffer, written when it is full or flushed.
+ * Used by one thread.
  */
 final class RotatingFile implements Destination {
-
-    private static final int BUFFER = 64 * 1024;
 
     private final Path file;
     private final Rotation rotation;
@@ -26,7 +24,7 @@ final class RotatingFile implements Destination {
     private OutputStream out;
     private long size;
     /** Lines of the batch being written, collected for one write. */
-    private byte[] pending = new byte[64 * 1024];
+    private final byte[] pending = new byte[64 * 1024];
     private int count;
     /** The day the live file's lines were written on. */
     private LocalDate day;
@@ -52,42 +50,58 @@ final class RotatingFile implements Destination {
     }
 
     private void start(long nowMillis) throws IOException {
-        out = new BufferedOutputStream(Files.newOutputStream(file, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND, StandardOpenOption.WRITE), BUFFER);
+        out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE);
         size = Files.size(file);
         day = LocalDate.ofInstant(Instant.ofEpochMilli(nowMillis), zone);
         nextDayMillis = day.plusDays(1).atStartOfDay(zone).toInstant().toEpochMilli();
     }
 
     @Override
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the ASCII copy wanted here
-    public void write(List<String> lines) throws IOException {
+    public void write(List<Lines> batch) throws IOException {
         long now = System.currentTimeMillis();
         if (rotation.daily() && now >= nextDayMillis) {
             rotate(now);
         }
-        for (String line : lines) {
-            int n = line.length() + 1;
-            if (rotation.full(size, n)) {
-                drainPending();
-                rotate(now);
+        for (Lines lines : batch) {
+            if (rotation.exceeded(size, lines.length())) {
+                appendLineByLine(lines, now);
+            } else {
+                append(lines.bytes(), 0, lines.length());
             }
-            if (pending.length - count < n) {
-                drainPending();
-                if (pending.length < n) {
-                    pending = new byte[Math.max(n, pending.length * 2)];
-                }
-            }
-            // Lines are ASCII (LogPattern escapes everything else), so each char is one byte.
-            line.getBytes(0, line.length(), pending, count);
-            count += n;
-            pending[count - 1] = '\n';
-            size += n;
         }
-        drainPending();
     }
 
-    /** Hands the collected lines to the file's stream in one write. */
+    /** Appends {@code lines} one at a time, rotating before the line that would make the file too large. */
+    private void appendLineByLine(Lines lines, long now) throws IOException {
+        byte[] bytes = lines.bytes();
+        int start = 0;
+        for (int i = 0; i < lines.length(); i++) {
+            if (bytes[i] == '\n') {
+                int n = i + 1 - start;
+                if (rotation.full(size, n)) {
+                    rotate(now);
+                }
+                append(bytes, start, n);
+                start = i + 1;
+            }
+        }
+    }
+
+    private void append(byte[] bytes, int offset, int n) throws IOException {
+        size += n;
+        if (pending.length - count < n) {
+            drainPending();
+            if (n > pending.length) {
+                out.write(bytes, offset, n);
+                return;
+            }
+        }
+        System.arraycopy(bytes, offset, pending, count, n);
+        count += n;
+    }
+
+    /** Hands the collected lines to the file in one write. */
     private void drainPending() throws IOException {
         if (count > 0) {
             out.write(pending, 0, count);
@@ -96,6 +110,7 @@ final class RotatingFile implements Destination {
     }
 
     private void rotate(long nowMillis) throws IOException {
+        drainPending(); // the live file's lines stay in it
         out.close();
         try {
             Files.move(file, rotation.rotatedName(file, day));
@@ -107,12 +122,13 @@ final class RotatingFile implements Destination {
 
     @Override
     public void flush() throws IOException {
-        out.flush();
+        drainPending();
     }
 
     @Override
     public void close() throws IOException {
         if (out != null) {
+            drainPending();
             out.close();
         }
     }

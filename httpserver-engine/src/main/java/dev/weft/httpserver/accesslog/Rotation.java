@@ -44,6 +44,11 @@ public record Rotation(boolean daily, long maxFileSize, int maxFiles) {
         return maxFileSize > 0 && size > 0 && size + bytes > maxFileSize;
     }
 
+    /** Whether a file of {@code size} bytes would outgrow the limit with {@code bytes} more. */
+    boolean exceeded(long size, long bytes) {
+        return maxFileSize > 0 && size + bytes > maxFileSize;
+    }
+
     /**
      * The name the live file {@code live}, written on {@code day}, is renamed to: the day alone if it is free and
      * the size never rotates, else the day (if daily) and the number after the highest one present.

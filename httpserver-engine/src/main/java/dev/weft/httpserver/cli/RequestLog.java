@@ -36,9 +36,9 @@ final class RequestLog extends Filter {
             chain.doFilter(exchange);
         } finally {
             StringBuilder b = new StringBuilder(128);
-            COMMON.format(LogEntry.endingNow(exchange.getRemoteAddress(), exchange.getLocalAddress(), null,
+            b.append(COMMON.format(LogEntry.endingNow(exchange.getRemoteAddress(), exchange.getLocalAddress(), null,
                     exchange.getRequestMethod(), exchange.getRequestURI().toASCIIString(), exchange.getProtocol(),
-                    exchange.getResponseCode(), -1, start, exchange.getRequestHeaders(), null), b);
+                    exchange.getResponseCode(), -1, start, exchange.getRequestHeaders(), null)));
             if (verbose) {
                 b.append('\n');
                 headers(b, "> ", exchange.getRequestHeaders());

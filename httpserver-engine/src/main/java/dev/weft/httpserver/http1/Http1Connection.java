@@ -44,21 +44,35 @@ public final class Http1Connection implements ConnectionServer {
 
     @Override
     public void serve(Connection c) throws IOException {
-        ServerConfig config = c.config();
-        ServerStats stats = c.stats();
         ConnectionInput in = c.input();
         ConnectionOutput out = c.output();
-        RequestParser parser = new RequestParser(config);
         in.flushBeforeBlocking(out);
+        AccessLog log = c.accessLog();
+        AccessLog.Batch logLines = log != null ? log.batch() : null;
+        try {
+            serve(c, in, out, new RequestParser(c.config()), c.turn(), logLines);
+        } finally {
+            if (logLines != null) {
+                logLines.submit();
+            }
+        }
+    }
+
+    /** The connection's request loop; {@code logLines} (null when the access log is off) collects its lines. */
+    private void serve(Connection c, ConnectionInput in, ConnectionOutput out, RequestParser parser, CarrierTurn turn,
+                       AccessLog.Batch logLines) throws IOException {
+        ServerConfig config = c.config();
+        ServerStats stats = c.stats();
         long idleNanos = config.idleTimeout().toNanos();
         long headerNanos = config.headerReadTimeout().toNanos();
-        CarrierTurn turn = c.turn();
-
         while (true) {
             if (turn.over(System.nanoTime())) {
                 // A client that keeps the input full (pipelining, or answering within microseconds) never makes
                 // this thread wait for a read, and virtual threads are not preempted: the others go first now.
                 out.flush(); // what is answered leaves now, not after the turn of the others
+                if (logLines != null) {
+                    logLines.submit();
+                }
                 turn.giveWay();
             }
             if (!c.markIdle()) {
@@ -75,6 +89,9 @@ public final class Http1Connection implements ConnectionServer {
                 // idle connection holds as little as it can.
                 if (out.pending() > 0) {
                     out.flush();
+                }
+                if (logLines != null) {
+                    logLines.submit(); // the lines of the batch just answered go to the writer together
                 }
                 out.park();
                 in.park();
@@ -138,10 +155,9 @@ public final class Http1Connection implements ConnectionServer {
             } finally {
                 stats.exchangeEnded();
             }
-            AccessLog log = c.accessLog();
-            if (log != null && log.enabled()) {
+            if (logLines != null && logLines.enabled()) {
                 ResponseBody r = exchange.response();
-                log.log(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(), head.method(),
+                logLines.add(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(), head.method(),
                         head.target(), head.protocol(), exchange.status(), r == null ? -1 : r.bytesWritten(),
                         exchange.startNanos(), exchange.requestHeaders(), exchange.responseHeaders()));
             }

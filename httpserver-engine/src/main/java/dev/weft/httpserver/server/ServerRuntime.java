@@ -89,7 +89,7 @@ final class ServerRuntime {
         }
         return new AccessLog(LogPattern.compile(c.pattern()), c.file() == null ? null : Path.of(c.file()),
                 new Rotation(c.rotateDaily(), c.maxFileSize(), c.maxFiles()), c.queueCapacity(), c.flushInterval(),
-                stats::accessLogLineDropped);
+                stats::accessLogLinesDropped);
     }
 
     ServerConfig config() {

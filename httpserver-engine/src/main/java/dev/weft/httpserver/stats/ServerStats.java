@@ -176,9 +176,9 @@ public final class ServerStats {
         stopCloses.increment();
     }
 
-    /** An access log line was dropped because the log's queue was full. */
-    public void accessLogLineDropped() {
-        accessLogLinesDropped.increment();
+    /** {@code lines} access log lines were dropped because the log's queue was full. */
+    public void accessLogLinesDropped(int lines) {
+        accessLogLinesDropped.add(lines);
     }
 
     /**

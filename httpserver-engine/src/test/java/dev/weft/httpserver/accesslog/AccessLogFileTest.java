@@ -10,6 +10,7 @@ import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.AccessLogConfig;
 import dev.weft.httpserver.config.ForwardedConfig;
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.Await;
 import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.RawHttpClient;
 import dev.weft.httpserver.testing.TestServer;
@@ -71,6 +72,40 @@ class AccessLogFileTest {
         assertEquals(2, lines.size(), lines::toString);
         assertTrue(lines.get(0).startsWith("203.0.113.7 - - ["), lines.get(0));
         assertTrue(lines.get(1).startsWith("127.0.0.1 - - ["), lines.get(1));
+    }
+
+    @Test
+    void theLinesOfAPipelinedBatchReachTheFileInOrderWhileTheConnectionWaitsForMore() throws Exception {
+        Path file = dir.resolve("pipelined.log");
+        TestServer server = start(AccessLogConfig.builder().enabled(true).file(file.toString())
+                .flushInterval(Duration.ofMillis(20)).build());
+        int requests = 50;
+        StringBuilder batch = new StringBuilder();
+        for (int i = 0; i < requests; i++) {
+            batch.append("GET /p").append(i).append(" HTTP/1.1\r\nHost: a\r\n\r\n");
+        }
+        try (RawHttpClient client = server.connect()) {
+            client.send(batch.toString());
+            for (int i = 0; i < requests; i++) {
+                assertEquals(200, client.readResponse().status());
+            }
+            // The connection stays open and idle: its lines must not wait for it to close.
+            Await.until("every line of the batch written", () -> lines(file).size() == requests);
+            List<String> lines = lines(file);
+            for (int i = 0; i < requests; i++) {
+                assertTrue(lines.get(i).contains("\"GET /p" + i + " HTTP/1.1\" 200 "), lines.get(i));
+            }
+        } finally {
+            stopGracefully(server);
+        }
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -23,14 +23,14 @@ class LineWriterTest {
         volatile boolean closed;
 
         @Override
-        public void write(List<String> lines) throws java.io.IOException {
+        public void write(List<Lines> batch) throws java.io.IOException {
             writing.countDown();
             try {
                 release.await();
             } catch (InterruptedException e) {
                 throw new java.io.InterruptedIOException();
             }
-            written.addAll(lines);
+            batch.forEach(lines -> written.addAll(lines.text()));
         }
 
         @Override
@@ -43,17 +43,18 @@ class LineWriterTest {
     void aFullQueueDropsAndCountsLinesWithoutBlockingAndCloseWritesTheQueuedOnes() throws Exception {
         StuckDestination stuck = new StuckDestination();
         AtomicInteger drops = new AtomicInteger();
-        LineWriter writer = new LineWriter(stuck, 4, Duration.ofMillis(50), drops::incrementAndGet);
+        LineWriter writer = new LineWriter(stuck, 4, Duration.ofMillis(50), drops::addAndGet);
         writer.start("test-access-log");
 
-        writer.offer("first");
+        writer.offer(TestLines.of("first"));
         Await.latch("the writer stuck in its first write", stuck.writing);
         for (int i = 0; i < 10; i++) {
-            writer.offer("line " + i); // returns at once: 4 are queued, 6 dropped
+            writer.offer(TestLines.of("line " + i)); // returns at once: 4 are queued, 6 dropped
         }
+        writer.offer(TestLines.of("a", "b")); // a batch that does not fit is dropped whole
 
-        assertEquals(6, drops.get());
-        assertEquals(6, writer.dropped());
+        assertEquals(8, drops.get());
+        assertEquals(8, writer.dropped());
         stuck.release.countDown();
         writer.close(Duration.ofSeconds(10));
 
@@ -67,8 +68,8 @@ class LineWriterTest {
         List<String> written = new CopyOnWriteArrayList<>();
         Destination d = new Destination() {
             @Override
-            public void write(List<String> lines) {
-                written.addAll(lines);
+            public void write(List<Lines> batch) {
+                batch.forEach(lines -> written.addAll(lines.text()));
             }
 
             @Override
@@ -76,10 +77,10 @@ class LineWriterTest {
                 flushes.incrementAndGet();
             }
         };
-        LineWriter writer = new LineWriter(d, 16, Duration.ofMillis(20), () -> { });
+        LineWriter writer = new LineWriter(d, 16, Duration.ofMillis(20), lines -> { });
         writer.start("test-access-log");
         try {
-            writer.offer("a");
+            writer.offer(TestLines.of("a"));
             Await.until("the line flushed", () -> flushes.get() > 0);
             assertEquals(List.of("a"), written);
         } finally {

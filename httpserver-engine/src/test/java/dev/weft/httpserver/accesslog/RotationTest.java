@@ -69,9 +69,21 @@ class RotationTest {
                 FileTime.from(yesterday.atTime(12, 0).atZone(ZoneId.systemDefault()).toInstant()));
         RotatingFile file = new RotatingFile(live, new Rotation(true, 0, 5));
         file.open();
-        file.write(List.of("new line"));
+        file.write(List.of(TestLines.of("new line")));
         file.close();
         assertEquals("old line\n", Files.readString(dir.resolve("access.log." + yesterday)));
         assertEquals("new line\n", Files.readString(live));
+    }
+
+    @Test
+    void aBatchThatOutgrowsTheLimitIsSplitBetweenFilesAtLineEnds() throws Exception {
+        Path live = dir.resolve("access.log");
+        RotatingFile file = new RotatingFile(live, new Rotation(false, 20, 5));
+        file.open();
+        file.write(List.of(TestLines.of("first line", "second line", "third"), TestLines.of("fourth line")));
+        file.close();
+        assertEquals("first line\n", Files.readString(dir.resolve("access.log.1")));
+        assertEquals("second line\nthird\n", Files.readString(dir.resolve("access.log.2")));
+        assertEquals("fourth line\n", Files.readString(live));
     }
 }

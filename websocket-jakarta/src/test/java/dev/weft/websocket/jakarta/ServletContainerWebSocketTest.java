@@ -33,6 +33,7 @@ import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Jakarta WebSocket in Weft's servlet container: the initializer publishes the ServerContainer attribute, an app
@@ -101,6 +102,22 @@ class ServletContainerWebSocketTest {
         HttpResponse<String> plain = client.send(HttpRequest.newBuilder(uri("http", "/app/prog")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(404, plain.statusCode());
+    }
+
+    @Test
+    void aGracefulStopClosesOpenSessionsWithGoingAwayAndDoesNotWaitOutItsDelay() throws Exception {
+        start(b -> b.initializer(new WebSocketInitializer()).listener(new RegisteringListener()));
+        Received r = new Received();
+        WebSocket ws = client.newWebSocketBuilder().buildAsync(uri("ws", "/app/prog"), r).get(20, TimeUnit.SECONDS);
+        ws.sendText("before", true).get(20, TimeUnit.SECONDS);
+        assertEquals("prog:before", r.next());
+
+        long started = System.nanoTime();
+        server.stop(40); // returns once every connection has ended, at the latest after 40 s
+        long took = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+
+        assertEquals("close:1001", r.next());
+        assertTrue(took < 30, "the stop waited " + took + " s for a session it should have closed");
     }
 
     /** A servlet that opens a session itself with upgradeHttpToWebSocket, as Spring's upgrade strategy does. */

@@ -146,7 +146,8 @@ public class WeftServerProperties implements Validator {
     private final Http2 http2 = new Http2();
 
     /**
-     * WebSocket settings and limits of the sessions WebFlux WebSocketHandlers run, over HTTP/1.1 and HTTP/2.
+     * WebSocket settings and limits of the sessions WebFlux WebSocketHandlers run, and of the Jakarta WebSocket
+     * sessions (spring-websocket, STOMP) of a servlet application, over HTTP/1.1 and HTTP/2.
      */
     @NestedConfigurationProperty
     private final WeftWebSocketProperties websocket = new WeftWebSocketProperties();

@@ -9,7 +9,8 @@ import java.time.Duration;
 
 /**
  * WebSocket settings and limits ({@code weft.server.websocket.*}) of the sessions a WebFlux
- * {@code WebSocketHandler} runs on Weft, over HTTP/1.1 and HTTP/2 alike. Defaults are the engine's.
+ * {@code WebSocketHandler} runs on Weft, and the Jakarta WebSocket sessions of a servlet application
+ * (spring-websocket, STOMP), over HTTP/1.1 and HTTP/2 alike. Defaults are the engine's.
  */
 public class WeftWebSocketProperties {
 

@@ -24,7 +24,8 @@ public final class DefaultConfigurator extends ServerEndpointConfig.Configurator
     @Override
     public String getNegotiatedSubprotocol(List<String> supported, List<String> requested) {
         for (String s : supported) {
-            if (requested.contains(s)) {
+            // a caller may list null as its only subprotocol (Spring does when the client asked for none)
+            if (s != null && requested.contains(s)) {
                 return s;
             }
         }

@@ -1,0 +1,165 @@
+package dev.weft.httpserver.accesslog;
+
+import java.net.InetAddress;
+import java.util.Arrays;
+
+/**
+ * Access log lines being formatted: ASCII bytes that grow as needed, each line ended by {@code \n}. Used by one
+ * thread at a time; {@link #take()} hands what was built to the writer and leaves the buffer without an array until
+ * the next line, so that an idle connection holds none.
+ */
+final class LineBuffer {
+
+    private static final byte[] DIGITS = "0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** Largest array a new buffer starts with, however large the last batch was. */
+    private static final int MAX_START = 16 * 1024;
+
+    private static final byte[] NONE = new byte[0];
+
+    private byte[] bytes = NONE;
+    private int length;
+    private int lines;
+    /** Size of the next array: what the last batch needed. */
+    private int startSize;
+    private InetAddress lastAddress;
+    private String lastAddressText;
+
+    LineBuffer(int startSize) {
+        this.startSize = Math.max(startSize, 64);
+    }
+
+    /** Bytes built so far. */
+    int length() {
+        return length;
+    }
+
+    /** Lines ended so far. */
+    int lines() {
+        return lines;
+    }
+
+    /** Appends {@code c}, which is ASCII. */
+    void append(char c) {
+        room(1);
+        bytes[length++] = (byte) c;
+    }
+
+    /** Appends {@code ascii}. */
+    void append(byte[] ascii) {
+        room(ascii.length);
+        System.arraycopy(ascii, 0, bytes, length, ascii.length);
+        length += ascii.length;
+    }
+
+    /** Appends {@code s}, which is ASCII (pattern text, numbers, addresses, the time). */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the ASCII copy wanted here
+    void appendAscii(String s) {
+        int n = s.length();
+        room(n);
+        s.getBytes(0, n, bytes, length);
+        length += n;
+    }
+
+    /** Appends {@code address} as text; the text of the last address is kept, as a connection repeats it. */
+    void appendAddress(InetAddress address) {
+        if (address != lastAddress) {
+            lastAddressText = address.getHostAddress();
+            lastAddress = address;
+        }
+        appendAscii(lastAddressText);
+    }
+
+    /** Appends {@code n} in decimal. */
+    void appendNumber(long n) {
+        if (n < 0) {
+            if (n == Long.MIN_VALUE) {
+                appendAscii(Long.toString(n));
+                return;
+            }
+            append('-');
+            n = -n;
+        }
+        int digits = 1;
+        for (long rest = n / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        room(digits);
+        int end = length + digits;
+        for (int i = end - 1; i >= length; i--) {
+            bytes[i] = DIGITS[(int) (n % 10)];
+            n /= 10;
+        }
+        length = end;
+    }
+
+    /**
+     * Appends {@code s[from, to)} so that the line stays one parseable ASCII line: {@code "} and {@code \} get a
+     * backslash, other control and non-ASCII characters become {@code \xhh} (or {@code \\uhhhh} above U+00FF).
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the ASCII copy wanted here
+    void appendEscaped(String s, int from, int to) {
+        int clean = from;
+        while (clean < to && plain(s.charAt(clean))) {
+            clean++;
+        }
+        room(to - from);
+        s.getBytes(from, clean, bytes, length);
+        length += clean - from;
+        for (int i = clean; i < to; i++) {
+            char c = s.charAt(i);
+            if (plain(c)) {
+                append(c);
+            } else if (c == '"' || c == '\\') {
+                append('\\');
+                append(c);
+            } else {
+                append('\\');
+                if (c > 0xff) {
+                    append('u');
+                    append(HEX[c >> 12]);
+                    append(HEX[(c >> 8) & 0xf]);
+                } else {
+                    append('x');
+                }
+                append(HEX[(c >> 4) & 0xf]);
+                append(HEX[c & 0xf]);
+            }
+        }
+    }
+
+    /** Whether {@code c} is written as it is. */
+    private static boolean plain(char c) {
+        return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    }
+
+    /** Ends the current line. */
+    void endLine() {
+        append('\n');
+        lines++;
+    }
+
+    /** The lines built so far, for the writer; the buffer starts empty, its next array as large as the largest yet. */
+    Lines take() {
+        Lines taken = new Lines(bytes, length, lines);
+        startSize = Math.min(MAX_START, Math.max(startSize, bytes.length));
+        bytes = NONE;
+        length = 0;
+        lines = 0;
+        return taken;
+    }
+
+    /** What was built so far, as text (for tests and the logger destination). */
+    @Override
+    public String toString() {
+        return new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    private void room(int n) {
+        if (bytes.length - length < n) {
+            bytes = bytes == NONE ? new byte[Math.max(startSize, n)]
+                    : Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+        }
+    }
+}
