@@ -12,7 +12,8 @@ import java.time.Duration;
  *
  * @param maxMessageSize   largest whole text or binary message in bytes, after decompression; larger closes
  *                         the session with {@code 1009} (default 1 MiB). Listeners that take messages in parts
- *                         are bounded by {@code maxFrameSize} per part instead.
+ *                         are bounded by {@code maxFrameSize} per part instead, and by this in total only
+ *                         when they ask for it ({@code PartialMessageListener.Delivery.PARTS_WITHIN_LIMIT}).
  * @param maxFrameSize     largest frame payload in bytes as announced by its header; larger closes with
  *                         {@code 1009} (default 1 MiB)
  * @param compression      whether permessage-deflate (RFC 7692) is accepted when a client offers it

@@ -8,7 +8,9 @@ import java.util.Arrays;
  * (RFC 7692), validates text as UTF-8 as the bytes arrive, and enforces the size limits before memory is
  * committed: {@code maxMessageSize} for whole messages (checked from the frame header for plain frames, and
  * while inflating for compressed ones, so a small frame cannot inflate past it), parts of at most
- * {@code maxFrameSize} for a {@link PartialMessageListener}. Owned by the session's reader thread.
+ * {@code maxFrameSize} for a {@link PartialMessageListener}, whose messages' totals are held to
+ * {@code maxMessageSize} the same way when it asks for {@link PartialMessageListener.Delivery#PARTS_WITHIN_LIMIT}.
+ * Whole or in parts is decided per message. Owned by the session's reader thread.
  */
 final class IncomingMessage {
 
@@ -29,7 +31,6 @@ final class IncomingMessage {
 
     private final long maxMessageSize;
     private final int partSize;
-    private final boolean partial;
     private final PerMessageDeflate deflate;
     private final Utf8Validator utf8 = new Utf8Validator();
     /** Compressed input on its way to the inflater; allocated for compressed messages only. */
@@ -37,18 +38,23 @@ final class IncomingMessage {
     // The message in progress.
     private int opcode = -1;
     private boolean compressed;
+    /** Whether the message is handed out in parts. */
+    private boolean partial;
+    /** The largest total the message may reach. */
+    private long limit;
+    /** Its bytes so far (after decompression). */
+    private long total;
     /** Whole mode: the message so far. Partial mode: the part being filled (after an unfinished character). */
     private byte[] data;
     private int size;
 
     /**
-     * @param partial whether messages are handed out in parts of at most {@code maxFrameSize} bytes
-     * @param deflate the negotiated codec, or null
+     * @param maxFrameSize the largest part handed out
+     * @param deflate      the negotiated codec, or null
      */
-    IncomingMessage(long maxMessageSize, int maxFrameSize, boolean partial, PerMessageDeflate deflate) {
+    IncomingMessage(long maxMessageSize, int maxFrameSize, PerMessageDeflate deflate) {
         this.maxMessageSize = maxMessageSize;
         this.partSize = Math.max(maxFrameSize, 8);
-        this.partial = partial;
         this.deflate = deflate;
         this.data = EMPTY;
     }
@@ -58,11 +64,14 @@ final class IncomingMessage {
         return opcode != -1;
     }
 
-    /** Starts a message with its first frame's opcode and RSV1 bit. */
-    void begin(int opcode, boolean compressed) {
+    /** Starts a message with its first frame's opcode and RSV1 bit, to be handed out as {@code delivery} says. */
+    void begin(int opcode, boolean compressed, PartialMessageListener.Delivery delivery) {
         this.opcode = opcode;
         this.compressed = compressed;
+        this.partial = delivery != PartialMessageListener.Delivery.WHOLE;
+        this.limit = delivery == PartialMessageListener.Delivery.PARTS ? Long.MAX_VALUE : maxMessageSize;
         size = 0;
+        total = 0;
         utf8.reset();
     }
 
@@ -89,21 +98,22 @@ final class IncomingMessage {
                 deflate.messageDone();
             }
         } else if (partial) {
+            // Decided from the header, before any of the payload is read.
+            checkTotal(frames.remaining(), "message exceeds maxMessageSize ");
             while (frames.remaining() > 0) {
+                if (size == data.length) {
+                    // full, and more is coming: a full part that ends a message goes out as its last part
+                    emitPart(sink);
+                }
                 room();
                 int n = frames.read(data, size, data.length - size);
                 accept(data, size, n);
                 size += n;
-                if (size == data.length) {
-                    emitPart(sink);
-                }
             }
         } else {
             long length = frames.remaining();
             // Decided from the header, before any of the payload is read.
-            if (size + length > maxMessageSize) {
-                throw SessionFailure.tooBig("message exceeds maxMessageSize " + maxMessageSize);
-            }
+            checkTotal(length, "message exceeds maxMessageSize ");
             if (data.length < size + length) {
                 data = Arrays.copyOf(data, (int) Math.max(size + length, Math.min(maxMessageSize, 2L * data.length)));
             }
@@ -143,11 +153,9 @@ final class IncomingMessage {
             if (n == 0) {
                 return;
             }
+            checkTotal(n, "inflated message exceeds maxMessageSize ");
             accept(data, size, n);
             size += n;
-            if (!partial && size > maxMessageSize) {
-                throw SessionFailure.tooBig("inflated message exceeds maxMessageSize " + maxMessageSize);
-            }
             if (partial && size == data.length) {
                 emitPart(sink);
             }
@@ -161,6 +169,14 @@ final class IncomingMessage {
         }
         long cap = partial ? partSize : maxMessageSize + 1;
         data = Arrays.copyOf(data, (int) Math.min(cap, Math.max(1024, 2L * data.length)));
+    }
+
+    /** Counts {@code n} more bytes of the message; past its limit, fails with 1009. */
+    private void checkTotal(long n, String what) throws SessionFailure {
+        total += n;
+        if (total > limit) {
+            throw SessionFailure.tooBig(what + maxMessageSize);
+        }
     }
 
     private void accept(byte[] b, int off, int n) throws SessionFailure {

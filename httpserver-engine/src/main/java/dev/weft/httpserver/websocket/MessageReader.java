@@ -28,6 +28,8 @@ final class MessageReader {
     private final ServerStats stats;
     private final long timeSliceNanos;
     private final byte[] control = new byte[Opcode.MAX_CONTROL_PAYLOAD];
+    /** Whether the message in progress goes to the listener in parts. */
+    private boolean parts;
 
     /**
      * @param timeSliceNanos how long the session's thread reads and delivers before it lets other threads waiting
@@ -81,7 +83,15 @@ final class MessageReader {
                     if (message.inProgress()) {
                         throw SessionFailure.protocol("new data frame while a fragmented message is unfinished");
                     }
-                    message.begin(opcode, frames.rsv1());
+                    PartialMessageListener.Delivery delivery;
+                    try {
+                        delivery = partial == null ? PartialMessageListener.Delivery.WHOLE
+                                : partial.delivery(opcode == Opcode.TEXT);
+                    } catch (RuntimeException e) {
+                        return listenerFailed(e);
+                    }
+                    parts = delivery != PartialMessageListener.Delivery.WHOLE;
+                    message.begin(opcode, frames.rsv1(), delivery);
                 }
                 try {
                     message.frame(frames, frames.fin(), this::deliver);
@@ -156,7 +166,7 @@ final class MessageReader {
     }
 
     private void deliver(int opcode, byte[] b, int off, int len, boolean last) throws Exception {
-        if (partial != null) {
+        if (parts) {
             if (opcode == Opcode.TEXT) {
                 partial.onTextPart(session, new String(b, off, len, StandardCharsets.UTF_8), last);
             } else {

@@ -54,8 +54,7 @@ final class WsConnection {
                 agreement == null ? List.of() : List.of(agreement.response()), settings, stats, codec, abort);
         WsFrameReader frames = new WsFrameReader(exchange.getRequestBody(), settings.maxFrameSize(), codec != null,
                 session::received);
-        IncomingMessage message = new IncomingMessage(settings.maxMessageSize(), settings.maxFrameSize(),
-                listener instanceof PartialMessageListener, codec);
+        IncomingMessage message = new IncomingMessage(settings.maxMessageSize(), settings.maxFrameSize(), codec);
 
         stats.webSocketOpened(request.http2());
         SessionTimers timers = new SessionTimers(session);

@@ -127,7 +127,7 @@ class ChromiumWebSocketOverHttp2Test {
         if (!Files.isExecutable(CHROMIUM)) {
             fail(CHROMIUM + " not found; " + ExternalTools.INSTALL_HINT);
         }
-        Path modules = nodeModules();
+        Path modules = ExternalTools.requireNodeModule("playwright-core");
         Path script = tmp.resolve("run_page.js");
         try (InputStream in = getClass().getResourceAsStream("/browser/run_page.js")) {
             assertNotNull(in, "test resource /browser/run_page.js not on the class path");
@@ -147,18 +147,6 @@ class ChromiumWebSocketOverHttp2Test {
             fail("the page printed no JSON object: " + r.describe());
         }
         return (Map<String, Object>) parsed;
-    }
-
-    /** {@code $WEFT_TOOLS_BIN/../node/node_modules}, where install-test-tools.sh puts playwright-core. */
-    private static Path nodeModules() {
-        String bin = System.getenv(ExternalTools.TOOLS_BIN_ENV);
-        Path base = bin == null || bin.isBlank()
-                ? Path.of(System.getProperty("user.home"), ".cache", "weft-tools", "bin") : Path.of(bin);
-        Path modules = base.resolveSibling("node").resolve("node_modules");
-        if (!Files.isDirectory(modules.resolve("playwright-core"))) {
-            fail("npm playwright-core not found in " + modules + "; " + ExternalTools.INSTALL_HINT);
-        }
-        return modules;
     }
 
     private static StatsSnapshot.WebSocket awaitSessionsEnded(HttpsServer server) {

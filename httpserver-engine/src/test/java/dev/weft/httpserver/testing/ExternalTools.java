@@ -91,6 +91,21 @@ public final class ExternalTools {
         return python;
     }
 
+    /**
+     * The {@code node_modules} folder that install-test-tools.sh fills ({@code $WEFT_TOOLS_BIN/../node/node_modules}),
+     * for {@code NODE_PATH}; fails or skips like {@link #require} unless the Node package {@code module} is in it.
+     */
+    public static Path requireNodeModule(String module) {
+        String bin = System.getenv(TOOLS_BIN_ENV);
+        Path base = bin == null || bin.isBlank()
+                ? Path.of(System.getProperty("user.home"), ".cache", "weft-tools", "bin") : Path.of(bin);
+        Path modules = base.resolveSibling("node").resolve("node_modules");
+        if (!Files.isDirectory(modules.resolve(module))) {
+            missing("Node package " + module + " not found in " + modules);
+        }
+        return modules;
+    }
+
     /** Whether a missing tool fails the test rather than skipping it. */
     public static boolean toolsRequired() {
         return isSet("CI") || isSet(TOOLS_BIN_ENV);

@@ -1,6 +1,8 @@
 package dev.weft.httpserver.websocket;
 
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

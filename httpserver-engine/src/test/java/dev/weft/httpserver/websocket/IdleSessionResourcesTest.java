@@ -2,7 +2,9 @@ package dev.weft.httpserver.websocket;
 
 import dev.weft.httpserver.config.WebSocketConfig;
 import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,10 +1,13 @@
 package dev.weft.httpserver.websocket;
 
+import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.config.ServerConfig;
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.Weft;
 import dev.weft.httpserver.testing.Await;
+import dev.weft.httpserver.testing.Deflate;
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Size limits (decided from frame headers, and while inflating), the session's timers, the server's stop,
- * listener failures, message parts and the async send queue.
+ * listener failures and the async send queue (message parts: {@link PartialMessageDeliveryTest}).
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class LimitsAndTimersTest {
@@ -175,43 +177,6 @@ class LimitsAndTimersTest {
         }
         Await.until("onError and onClose", () -> seen.size() >= 2);
         assertEquals(List.of("error:boom", "close:1011"), seen);
-    }
-
-    @Test
-    void partialListenerGetsLargeMessagesInPartsNeverSplittingACharacter() throws Exception {
-        List<String> parts = new CopyOnWriteArrayList<>();
-        WebSocketConfig ws = WebSocketConfig.builder().maxMessageSize(1000).maxFrameSize(1000).build();
-        server = TestServer.builder().config(ServerConfig.builder().webSocket(ws).build())
-                .handle("/parts", WebSocketHandler.builder(h -> new PartialMessageListener() {
-                    @Override
-                    public void onTextPart(WebSocketSession s, String part, boolean last) throws IOException {
-                        parts.add(part);
-                        if (last) {
-                            s.sendText(String.valueOf(parts.stream().mapToInt(String::length).sum()));
-                        }
-                    }
-
-                    @Override
-                    public void onBinaryPart(WebSocketSession s, ByteBuffer part, boolean last) {
-                    }
-                }).build()).start();
-        String euros = "€".repeat(1000); // 3,000 bytes in total, over maxMessageSize
-        byte[] utf8 = euros.getBytes(StandardCharsets.UTF_8);
-        try (RawWsClient c = RawWsClient.open(server.port(), "/parts", "permessage-deflate")) {
-            // plain fragments of 1000 bytes, each ending inside a character
-            for (int off = 0; off < utf8.length; off += 1000) {
-                c.send(off + 1000 >= utf8.length, off == 0 ? 0x1 : 0x0, Arrays.copyOfRange(utf8, off, off + 1000));
-            }
-            assertEquals("1000", c.read().text());
-            assertEquals(euros, String.join("", parts));
-            parts.clear();
-            // one compressed frame that inflates to 3,000 bytes: handed out in parts of at most 1000 bytes
-            c.send(true, 4, 0x1, Deflate.compress(utf8), true);
-            assertEquals("1000", c.read().text(), "under compressionMinSize: sent plain");
-            assertEquals(euros, String.join("", parts));
-            assertTrue(parts.size() >= 3);
-            parts.forEach(p -> assertTrue(p.getBytes(StandardCharsets.UTF_8).length <= 1000));
-        }
     }
 
     @Test

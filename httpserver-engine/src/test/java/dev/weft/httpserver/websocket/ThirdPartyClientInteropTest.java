@@ -9,6 +9,7 @@ import dev.weft.httpserver.testing.ExternalTools;
 import dev.weft.httpserver.testing.MiniJson;
 import dev.weft.httpserver.testing.TestCertificates;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -141,16 +142,10 @@ class ThirdPartyClientInteropTest {
     void nodeWsWithPerMessageDeflate() throws Exception {
         server = WebSocketTestServers.echoServer(WebSocketConfig.defaults(), events);
         Path node = ExternalTools.require("node");
-        Path modules = Path.of(System.getenv().getOrDefault(ExternalTools.TOOLS_BIN_ENV,
-                System.getProperty("user.home") + "/.cache/weft-tools/bin")).resolve("../node/node_modules")
-                .normalize();
-        if (!Files.isDirectory(modules.resolve("ws"))) {
-            fail("Node package ws not installed in " + modules + "; " + ExternalTools.INSTALL_HINT);
-        }
-        ProcessBuilder pb = new ProcessBuilder(node.toString(), script("ws_node_client.js").toString(),
-                "ws://127.0.0.1:" + server.port() + "/echo");
-        pb.environment().put("NODE_PATH", modules.toString());
-        Map<String, Object> r = json(run(pb));
+        Path modules = ExternalTools.requireNodeModule("ws");
+        Map<String, Object> r = json(ExternalTools.run(List.of("env", "NODE_PATH=" + modules, node.toString(),
+                script("ws_node_client.js").toString(), "ws://127.0.0.1:" + server.port() + "/echo"),
+                Duration.ofSeconds(60)));
         assertEquals("permessage-deflate", ((String) r.get("extensions")).split(";")[0].strip(), r.toString());
         assertEquals("hello from node", r.get("text"));
         assertEquals(true, r.get("bigEqual"));
@@ -161,20 +156,4 @@ class ThirdPartyClientInteropTest {
         assertEquals("close:1000", events.close());
     }
 
-    /** Runs a process with its environment (ExternalTools.run takes none) and a time limit. */
-    private static ExternalTools.Result run(ProcessBuilder pb) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("weft-node", ".out");
-        Path err = Files.createTempFile("weft-node", ".err");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-        long started = System.nanoTime();
-        Process p = pb.start();
-        if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-        }
-        ExternalTools.Result r = new ExternalTools.Result(pb.command(), p.isAlive() ? -1 : p.exitValue(),
-                Files.readString(out), Files.readString(err), Duration.ofNanos(System.nanoTime() - started));
-        Files.deleteIfExists(out);
-        Files.deleteIfExists(err);
-        return r;
-    }
 }

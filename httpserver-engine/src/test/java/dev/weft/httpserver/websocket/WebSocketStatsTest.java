@@ -1,7 +1,9 @@
 package dev.weft.httpserver.websocket;
 
 import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,5 +1,6 @@
 package dev.weft.httpserver.websocket;
 
+import dev.weft.httpserver.testing.RawWsClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

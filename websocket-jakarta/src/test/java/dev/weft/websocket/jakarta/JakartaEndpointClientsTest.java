@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Timeout;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -85,28 +84,10 @@ class JakartaEndpointClientsTest {
 
     private Map<String, Object> node(String path, String mode) throws Exception {
         Path node = ExternalTools.require("node");
-        Path modules = Path.of(System.getenv().getOrDefault(ExternalTools.TOOLS_BIN_ENV,
-                System.getProperty("user.home") + "/.cache/weft-tools/bin")).resolve("../node/node_modules")
-                .normalize();
-        if (!Files.isDirectory(modules.resolve("ws"))) {
-            fail("Node package ws not installed in " + modules + "; " + ExternalTools.INSTALL_HINT);
-        }
-        ProcessBuilder pb = new ProcessBuilder(node.toString(), JakartaServers.script("node_client.js").toString(),
-                servers.ws(path).toString(), mode);
-        pb.environment().put("NODE_PATH", modules.toString());
-        Path out = Files.createTempFile("weft-node", ".out");
-        Path err = Files.createTempFile("weft-node", ".err");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-        long started = System.nanoTime();
-        Process p = pb.start();
-        if (!p.waitFor(40, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-        }
-        ExternalTools.Result r = new ExternalTools.Result(pb.command(), p.isAlive() ? -1 : p.exitValue(),
-                Files.readString(out), Files.readString(err), Duration.ofNanos(System.nanoTime() - started));
-        Files.deleteIfExists(out);
-        Files.deleteIfExists(err);
-        return json(r);
+        Path modules = ExternalTools.requireNodeModule("ws");
+        return json(ExternalTools.run(List.of("env", "NODE_PATH=" + modules, node.toString(),
+                JakartaServers.script("node_client.js").toString(), servers.ws(path).toString(), mode),
+                Duration.ofSeconds(40)));
     }
 
     @Test

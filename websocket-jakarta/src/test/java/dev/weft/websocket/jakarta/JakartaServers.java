@@ -1,5 +1,8 @@
 package dev.weft.websocket.jakarta;
 
+import dev.weft.httpserver.config.ServerConfig;
+import dev.weft.httpserver.config.WebSocketConfig;
+import dev.weft.httpserver.testing.RawWsClient;
 import dev.weft.httpserver.testing.TestServer;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -24,14 +27,35 @@ final class JakartaServers implements AutoCloseable {
 
     /** A server with the echo endpoints ({@code /echo/{room}}, {@code /programmatic}) and {@code more}. */
     static JakartaServers start(Class<?>... more) throws IOException, DeploymentException {
-        WeftServerContainer container = WeftServerContainer.create();
+        return start(WebSocketConfig.defaults(), more);
+    }
+
+    /** A server as {@link #start(Class[])} does, whose WebSocket sessions have the engine settings {@code ws}. */
+    static JakartaServers start(WebSocketConfig ws, Class<?>... more) throws IOException, DeploymentException {
+        WeftServerContainer container = WeftServerContainer.create(ws);
         container.addEndpoint(EchoEndpoint.class);
         container.addEndpoint(ServerEndpointConfig.Builder.create(ProgrammaticEcho.class, "/programmatic")
                 .subprotocols(java.util.List.of("chat")).build());
         for (Class<?> c : more) {
             container.addEndpoint(c);
         }
-        return new JakartaServers(container, TestServer.builder().handle("/", container.handler()).start());
+        return new JakartaServers(container, TestServer.builder().config(ServerConfig.builder().webSocket(ws).build())
+                .handle("/", container.handler()).start());
+    }
+
+    /** A raw-frame session on {@code path}, offering {@code extensions} unless null; fails unless 101. */
+    RawWsClient raw(String path, String extensions) throws IOException {
+        RawWsClient c = RawWsClient.open(server.port(), path, extensions);
+        if (c.status != 101) {
+            c.close();
+            throw new AssertionError("expected 101 Switching Protocols on " + path + ", got " + c.status);
+        }
+        return c;
+    }
+
+    /** {@code s} in UTF-8. */
+    static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     URI ws(String path) {

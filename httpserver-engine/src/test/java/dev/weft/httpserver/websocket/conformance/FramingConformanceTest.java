@@ -1,8 +1,8 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,26 +20,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * RFC 6455 §5 framing rules on the wire, after Autobahn's case groups 1 (payload lengths), 2 (pings),
- * 3 (reserved bits), 4 (opcodes) and 5 (fragmentation), plus masking and length encoding.
+ * 3 (reserved bits), 4 (opcodes), 5 (fragmentation) and 9 (limits: {@code 1009}), plus masking and length
+ * encoding.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class FramingConformanceTest {
+public class FramingConformanceTest extends EchoServerSuite {
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
+    /** Limits for the 1009 cases: frames of at most 600 bytes, messages of at most 1000. */
+    private static final WebSocketConfig LIMITED = WebSocketConfig.builder().compression(false).maxFrameSize(600)
+            .maxMessageSize(1000).build();
+
+    private WebSocketTestServers.EchoServer server;
 
     @BeforeEach
     void start() throws IOException {
-        server = WebSocketTestServers.echoServer(WebSocketConfig.builder().compression(false).build(), events);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        server = startEcho(WebSocketConfig.builder().compression(false).build());
     }
 
     private RawWsClient open() throws IOException {
         return RawWsClient.openEcho(server.port(), null);
+    }
+
+    /** A session on a server under {@link #LIMITED}. */
+    private RawWsClient openLimited() throws IOException {
+        return RawWsClient.openEcho(startEcho(LIMITED).port(), null);
     }
 
     /** The server fails the session with {@code code} and then ends the TCP connection itself. */
@@ -202,6 +206,67 @@ class FramingConformanceTest {
             RawWsClient.Frame f = c.read();
             assertEquals(0x2, f.opcode());
             assertArrayEquals(data, f.payload());
+        }
+    }
+
+    @Test
+    void binaryInFragmentsWithAPingBetweenIsEchoedWhole() throws IOException {
+        try (RawWsClient c = open()) {
+            c.send(false, 0x2, new byte[] {1, 2});
+            c.send(true, 0x9, new byte[] {9});
+            c.send(false, 0x0, new byte[0]);
+            c.send(true, 0x0, new byte[] {3, (byte) 0xff});
+            assertArrayEquals(new byte[] {9}, c.read().payload());
+            RawWsClient.Frame f = c.read();
+            assertEquals(0x2, f.opcode());
+            assertArrayEquals(new byte[] {1, 2, 3, (byte) 0xff}, f.payload());
+        }
+    }
+
+    @Test
+    void tenPingsSentAtOnceAreEachAnsweredInOrder() throws IOException {
+        java.io.ByteArrayOutputStream pings = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < 10; i++) {
+            pings.writeBytes(RawWsClient.frame(true, 0, 0x9, ("ping " + i).getBytes(StandardCharsets.UTF_8), true));
+        }
+        try (RawWsClient c = open()) {
+            c.sendRaw(pings.toByteArray());
+            for (int i = 0; i < 10; i++) {
+                RawWsClient.Frame pong = c.read();
+                assertEquals(0xA, pong.opcode());
+                assertEquals("ping " + i, pong.text());
+            }
+        }
+    }
+
+    @Test
+    void frameLargerThanMaxFrameSizeClosesWith1009() throws Exception {
+        try (RawWsClient c = openLimited()) {
+            c.send(true, 0x2, new byte[601]);
+            assertFailsWith(c, 1009);
+        }
+        assertEquals("close:1009", events.close());
+    }
+
+    @Test
+    void fragmentedMessageLargerThanMaxMessageSizeClosesWith1009() throws Exception {
+        try (RawWsClient c = openLimited()) {
+            c.send(false, 0x1, new byte[500]);
+            c.send(false, 0x0, new byte[500]);
+            c.send(true, 0x0, new byte[1]);
+            assertFailsWith(c, 1009);
+        }
+        assertEquals("close:1009", events.close());
+    }
+
+    @Test
+    void messageOfExactlyMaxMessageSizeInFramesOfMaxFrameSizeIsEchoed() throws IOException {
+        byte[] whole = new byte[1000];
+        Arrays.fill(whole, (byte) 'm');
+        try (RawWsClient c = openLimited()) {
+            c.send(false, 0x1, Arrays.copyOf(whole, 600));
+            c.send(true, 0x0, Arrays.copyOfRange(whole, 600, 1000));
+            assertArrayEquals(whole, c.read().payload());
         }
     }
 }

@@ -1,10 +1,13 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import dev.weft.httpserver.testing.Deflate;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,26 +22,21 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** permessage-deflate (RFC 7692) on the wire: negotiation answers, compressed frames both ways, RSV1 rules. */
+/**
+ * permessage-deflate (RFC 7692) on the wire, after Autobahn's case groups 12 and 13: negotiation answers, compressed
+ * messages of many sizes and fragmentations both ways, RSV1 rules, the size limit while inflating.
+ */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class PerMessageDeflateConformanceTest {
+public class PerMessageDeflateConformanceTest extends EchoServerSuite {
 
     private static final byte[] TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(40)
             .getBytes(StandardCharsets.UTF_8);
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    private WebSocketTestServers.EchoServer server;
 
     private RawWsClient open(WebSocketConfig ws, String offer) throws IOException {
         if (server == null) {
-            server = WebSocketTestServers.echoServer(ws, events);
+            server = startEcho(ws);
         }
         return RawWsClient.openEcho(server.port(), offer);
     }
@@ -199,5 +197,61 @@ class PerMessageDeflateConformanceTest {
         try (RawWsClient c = open(WebSocketConfig.builder().compression(false).build(), "permessage-deflate")) {
             assertFalse(c.headers.containsKey("sec-websocket-extensions"));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 16, 64, 256, 1024, 4096, 8192, 65536, 131072})
+    void compressedTextAndBinaryOfEverySizeAreEchoedIntact(int size) throws IOException {
+        byte[] text = new byte[size];
+        byte[] binary = new byte[size];
+        java.util.Random random = new java.util.Random(size);
+        for (int i = 0; i < size; i++) {
+            text[i] = TEXT[i % TEXT.length];
+            binary[i] = (byte) (random.nextInt(16) * 17); // compressible, not text
+        }
+        try (RawWsClient c = open("permessage-deflate; client_max_window_bits")) {
+            Deflater clientContext = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+            Inflater serverContext = new Inflater(true);
+            for (int round = 0; round < 2; round++) {
+                c.send(true, 4, 0x1, Deflate.compress(clientContext, text), true);
+                assertArrayEquals(text, payloadOf(c.read(), serverContext, 0x1));
+                c.send(true, 4, 0x2, Deflate.compress(clientContext, binary), true);
+                assertArrayEquals(binary, payloadOf(c.read(), serverContext, 0x2));
+            }
+        }
+    }
+
+    /** The payload of an echoed message, inflated in the server's context if it came compressed. */
+    private static byte[] payloadOf(RawWsClient.Frame f, Inflater serverContext, int opcode) {
+        assertEquals(opcode, f.opcode());
+        assertTrue(f.fin());
+        return f.rsv() == 4 ? Deflate.inflate(serverContext, f.payload()) : f.payload();
+    }
+
+    @Test
+    void compressedBinaryInManyFragmentsIsEchoedWhole() throws IOException {
+        byte[] data = new byte[20_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i % 251);
+        }
+        byte[] compressed = Deflate.compress(data);
+        try (RawWsClient c = open("permessage-deflate")) {
+            for (int off = 0; off < compressed.length; off += 100) {
+                int end = Math.min(compressed.length, off + 100);
+                c.send(end == compressed.length, off == 0 ? 4 : 0, off == 0 ? 0x2 : 0x0,
+                        Arrays.copyOfRange(compressed, off, end), true);
+            }
+            assertArrayEquals(data, Deflate.inflate(c.read()));
+        }
+    }
+
+    @Test
+    void compressedMessageInflatingPastMaxMessageSizeClosesWith1009() throws Exception {
+        byte[] zeros = new byte[100_000]; // a few hundred bytes compressed
+        try (RawWsClient c = open(WebSocketConfig.builder().maxMessageSize(50_000).build(), "permessage-deflate")) {
+            c.send(true, 4, 0x2, Deflate.compress(zeros), true);
+            assertEquals(1009, c.readClose().closeCode());
+        }
+        assertEquals("close:1009", events.close());
     }
 }

@@ -1,8 +1,8 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.websocket.conformance;
 
 import dev.weft.httpserver.config.WebSocketConfig;
-import dev.weft.httpserver.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import dev.weft.httpserver.testing.RawWsClient;
+import dev.weft.httpserver.testing.WebSocketTestServers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,20 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * wire.
  */
 @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class Utf8AndCloseConformanceTest {
+public class Utf8AndCloseConformanceTest extends EchoServerSuite {
 
-    private final WebSocketTestServers.Events events = new WebSocketTestServers.Events();
-    private TestServer server;
+    private WebSocketTestServers.EchoServer server;
 
     @BeforeEach
     void start() throws IOException {
-        server = WebSocketTestServers.echoServer(WebSocketConfig.builder().compression(false)
-                .closeTimeout(java.time.Duration.ofMillis(500)).build(), events);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        server = startEcho(WebSocketConfig.builder().compression(false)
+                .closeTimeout(java.time.Duration.ofMillis(500)).build());
     }
 
     private RawWsClient open() throws IOException {
@@ -197,5 +191,59 @@ class Utf8AndCloseConformanceTest {
         c.read();
         c.close();
         assertEquals("close:1006", events.close());
+    }
+
+    @Test
+    void validTextOfEveryEncodedLengthSentAByteAFragmentIsEchoed() throws IOException {
+        // 1-, 2-, 3- and 4-byte sequences, with the edges: U+007F, U+07FF, U+D7FF, U+E000, U+FFFF, U+10000, U+10FFFF
+        String text = "κόσμε \u007f\u07ff\ud7ff\ue000\ufffd\uffff\ud800\udc00\udbff\udfff 𝄞";
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        try (RawWsClient c = open()) {
+            for (int i = 0; i < utf8.length; i++) {
+                c.send(i == utf8.length - 1, i == 0 ? 0x1 : 0x0, new byte[] {utf8[i]});
+            }
+            RawWsClient.Frame f = c.read();
+            assertEquals(0x1, f.opcode());
+            assertEquals(text, f.text());
+        }
+    }
+
+    /** A close payload of {@code length} bytes: code 1000 and a reason of 'r's. */
+    private static byte[] closePayload(int length) {
+        byte[] payload = new byte[length];
+        java.util.Arrays.fill(payload, (byte) 'r');
+        payload[0] = 0x03;
+        payload[1] = (byte) 0xe8;
+        return payload;
+    }
+
+    @Test
+    void closeWithTheLongestReasonIsEchoed() throws Exception {
+        try (RawWsClient c = open()) {
+            c.send(true, 0x8, closePayload(125)); // a code and a reason of 123 bytes
+            assertEquals(1000, c.read().closeCode());
+            assertTrue(c.closedByServer(5000));
+        }
+        assertEquals("close:1000", events.close());
+    }
+
+    @Test
+    void closeWithPayloadOver125BytesClosesWith1002() throws IOException {
+        try (RawWsClient c = open()) {
+            c.send(true, 0x8, closePayload(126));
+            assertEquals(1002, c.readClose().closeCode());
+        }
+    }
+
+    @Test
+    void invalidUtf8InATextMessageIsReportedToTheEndpointAs1007() throws Exception {
+        try (RawWsClient c = open()) {
+            c.send(false, 0x1, "fine".getBytes(StandardCharsets.UTF_8));
+            c.send(true, 0x0, bytes(0xed, 0xbf, 0xbf)); // U+DFFF, a lone surrogate
+            assertEquals(1007, c.readClose().closeCode());
+            c.sendClose(1007);
+            assertTrue(c.closedByServer(5000));
+        }
+        assertEquals("close:1007", events.close());
     }
 }

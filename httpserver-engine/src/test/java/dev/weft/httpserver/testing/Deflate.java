@@ -1,4 +1,4 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,18 +10,18 @@ import java.util.zip.Inflater;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The test client's permessage-deflate: raw DEFLATE with the sync-flush tail removed (RFC 7692 §7.2.1). */
-final class Deflate {
+public final class Deflate {
 
     private Deflate() {
     }
 
     /** One message compressed with a fresh compressor. */
-    static byte[] compress(byte[] data) {
+    public static byte[] compress(byte[] data) {
         return compress(new Deflater(Deflater.DEFAULT_COMPRESSION, true), data);
     }
 
     /** One message compressed with {@code d}, which keeps its context for the next message. */
-    static byte[] compress(Deflater d, byte[] data) {
+    public static byte[] compress(Deflater d, byte[] data) {
         d.setInput(data);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buf = new byte[8192];
@@ -36,16 +36,16 @@ final class Deflate {
     }
 
     /** The payload of a server frame that must have RSV1 set, inflated with a fresh inflater. */
-    static byte[] inflate(RawWsClient.Frame f) {
+    public static byte[] inflate(RawWsClient.Frame f) {
         assertEquals(4, f.rsv(), "RSV1 (compressed) expected");
         return inflate(new Inflater(true), f.payload());
     }
 
-    static String inflateText(RawWsClient.Frame f) {
+    public static String inflateText(RawWsClient.Frame f) {
         return new String(inflate(f), StandardCharsets.UTF_8);
     }
 
-    static byte[] inflate(Inflater inf, byte[] payload) {
+    public static byte[] inflate(Inflater inf, byte[] payload) {
         byte[] in = Arrays.copyOf(payload, payload.length + 4);
         in[payload.length + 2] = (byte) 0xff;
         in[payload.length + 3] = (byte) 0xff;

@@ -1,4 +1,4 @@
-package dev.weft.httpserver.websocket;
+package dev.weft.httpserver.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -18,16 +18,16 @@ import java.util.concurrent.ThreadLocalRandom;
  * opcodes and length encodings are the caller's), and reads the server's frames as they are, so each
  * framing rule can be tested on the wire.
  */
-final class RawWsClient implements AutoCloseable {
+public final class RawWsClient implements AutoCloseable {
 
     /** A frame as the server sent it. */
-    record Frame(boolean fin, int rsv, int opcode, boolean masked, byte[] payload) {
-        String text() {
+    public record Frame(boolean fin, int rsv, int opcode, boolean masked, byte[] payload) {
+        public String text() {
             return new String(payload, StandardCharsets.UTF_8);
         }
 
         /** The close code of a close frame, or 1005 when it has none. */
-        int closeCode() {
+        public int closeCode() {
             return payload.length >= 2 ? ((payload[0] & 0xff) << 8) | (payload[1] & 0xff) : 1005;
         }
     }
@@ -35,8 +35,8 @@ final class RawWsClient implements AutoCloseable {
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
-    final int status;
-    final Map<String, String> headers;
+    public final int status;
+    public final Map<String, String> headers;
 
     private RawWsClient(Socket socket, int status, Map<String, String> headers, InputStream in) throws IOException {
         this.socket = socket;
@@ -47,7 +47,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Opens a session on {@code path}; {@code extensions} is the Sec-WebSocket-Extensions offer, or null. */
-    static RawWsClient open(int port, String path, String extensions) throws IOException {
+    public static RawWsClient open(int port, String path, String extensions) throws IOException {
         StringBuilder req = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\n");
@@ -58,7 +58,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Opens the test servers' {@code /echo} session, offering {@code extensions} unless null; fails unless 101. */
-    static RawWsClient openEcho(int port, String extensions) throws IOException {
+    public static RawWsClient openEcho(int port, String extensions) throws IOException {
         RawWsClient c = open(port, "/echo", extensions);
         if (c.status != 101) {
             c.close();
@@ -68,7 +68,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Sends {@code request} as it is and reads the response head. */
-    static RawWsClient handshake(int port, String request) throws IOException {
+    public static RawWsClient handshake(int port, String request) throws IOException {
         Socket s = new Socket("127.0.0.1", port);
         s.setSoTimeout(10_000);
         s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
@@ -98,34 +98,34 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Reads the response body of a refused handshake (Content-Length framed). */
-    String body() throws IOException {
+    public String body() throws IOException {
         int n = Integer.parseInt(headers.getOrDefault("content-length", "0"));
         return new String(in.readNBytes(n), StandardCharsets.UTF_8);
     }
 
     /** Sends a masked frame. */
-    void send(boolean fin, int opcode, byte[] payload) throws IOException {
+    public void send(boolean fin, int opcode, byte[] payload) throws IOException {
         send(fin, 0, opcode, payload, true);
     }
 
-    void sendText(String text) throws IOException {
+    public void sendText(String text) throws IOException {
         send(true, 0x1, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Sends a frame with the given RSV bits (0–7) and mask choice, shortest length encoding. */
-    void send(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) throws IOException {
+    public void send(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) throws IOException {
         out.write(frame(fin, rsv, opcode, payload, masked));
         out.flush();
     }
 
     /** Sends bytes as they are (headers with odd length encodings, partial frames). */
-    void sendRaw(byte[] bytes) throws IOException {
+    public void sendRaw(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
     }
 
     /** A frame as a client would send it. */
-    static byte[] frame(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) {
+    public static byte[] frame(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         b.write((fin ? 0x80 : 0) | (rsv << 4) | opcode);
         int maskBit = masked ? 0x80 : 0;
@@ -154,7 +154,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Reads the server's next frame (fails if it takes longer than 10 s). */
-    Frame read() throws IOException {
+    public Frame read() throws IOException {
         int b0 = readByte();
         int b1 = readByte();
         long len = b1 & 0x7f;
@@ -189,7 +189,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Reads frames until a close frame, skipping others; returns it. */
-    Frame readClose() throws IOException {
+    public Frame readClose() throws IOException {
         while (true) {
             Frame f = read();
             if (f.opcode() == 0x8) {
@@ -199,7 +199,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Whether the server closed the TCP connection (end of stream) within {@code millis}. */
-    boolean closedByServer(int millis) throws IOException {
+    public boolean closedByServer(int millis) throws IOException {
         socket.setSoTimeout(millis);
         try {
             while (true) {
@@ -216,7 +216,7 @@ final class RawWsClient implements AutoCloseable {
     }
 
     /** Sends a masked close frame with {@code code} (and no reason). */
-    void sendClose(int code) throws IOException {
+    public void sendClose(int code) throws IOException {
         send(true, 0x8, new byte[] {(byte) (code >>> 8), (byte) code});
     }
 

@@ -1,0 +1,16 @@
+package dev.weft.websocket.jakarta.conformance;
+
+import dev.weft.httpserver.testing.WebSocketTestServers;
+import dev.weft.httpserver.websocket.conformance.Utf8AndCloseConformanceTest;
+
+/**
+ * The engine's UTF-8 and close-handshake cases (Autobahn groups 6 and 7), every one, against a Jakarta echo endpoint whose {@code @OnMessage} methods take
+ * messages in parts.
+ */
+class JakartaPartialUtf8AndCloseConformanceTest extends Utf8AndCloseConformanceTest {
+
+    @Override
+    protected WebSocketTestServers.EchoServerFactory echoServers() {
+        return JakartaEchoServers::partial;
+    }
+}

@@ -1,0 +1,13 @@
+package dev.weft.websocket.jakarta.conformance;
+
+import dev.weft.httpserver.testing.WebSocketTestServers;
+import dev.weft.httpserver.websocket.conformance.PerMessageDeflateConformanceTest;
+
+/** The engine's permessage-deflate cases (RFC 7692, Autobahn groups 12 and 13), every one, against a Jakarta {@code @ServerEndpoint} echo endpoint. */
+class JakartaPerMessageDeflateConformanceTest extends PerMessageDeflateConformanceTest {
+
+    @Override
+    protected WebSocketTestServers.EchoServerFactory echoServers() {
+        return JakartaEchoServers::whole;
+    }
+}
