@@ -19,22 +19,26 @@
 #                  and `jcmd PID GC.heap_info` reads the heap in use (the sum of the generations' "used"); after
 #                  it, GC.heap_info again. allocated = used(after) - used(before) + the sum over the young (and
 #                  any full) collections in the log of used(before the collection) - used(after it). The server
-#                  is idle around the readings, so the log holds the window's collections only. TLABs count as
+#                  is idle around the readings, so the log holds the window's collections only; the log output
+#                  is removed again after the window (what=all=off on that output alone). TLABs count as
 #                  used when handed out, so the error is a few TLABs (a few MB over GBs allocated).
 #   CPU us/req     utime + stime of /proc/PID/stat (all threads; clock ticks) over the same window.
-#   top syscalls   a separate, shorter wrk run of STRACE_DURATION under `strace -c -f -p PID` (every thread)
-#                  gives the calls of each system call per request. strace stops the server at every call, so
-#                  the server runs several times slower and its mix shifts (a slower server finds more data
-#                  waiting, so it parks less): the report gives the strace window's calls per request and each
-#                  call's share of all calls, and the table's estimate = share x the perf window's syscalls/req.
-#                  Trust the ratios between calls more than the absolute figures.
+#   per call       in the same perf stat, the tracepoints syscalls:sys_enter_<name> of each call in PERF_SYSCALLS,
+#                  and syscalls:sys_exit_read filtered on ret == -11: reads that found no data (EAGAIN), after
+#                  which a virtual thread parks. Exact counts at full speed.
+#   breakdown      a separate, shorter wrk run of STRACE_DURATION under `strace -c -f -p PID` (every thread)
+#                  lists every system call the server makes (to check that PERF_SYSCALLS covers the ones that
+#                  matter) with its calls per request and share of all calls. strace stops the server at every
+#                  call, so the server runs several times slower and its mix shifts (a slower server finds more
+#                  data waiting, so it parks less): trust its shares and ratios, not its absolute figures; the
+#                  perf counts are the figures.
 #   response bytes the size of one response (head + body, curl's size_header + size_download), for the copies
 #                  per request that docs/benchmarks.md derives from each server's code path.
 #
-# Park/unpark round trips are not counted directly: a virtual thread whose socket read finds no data arms the
-# JDK poller with epoll_ctl and parks, so Weft's epoll_ctl per request (and the read calls that fail with EAGAIN,
-# "errors" in the strace output) is the proxy for its parks; futex calls count platform-thread waits and wake-ups
-# (carriers, pollers), which both servers have.
+# Park/unpark round trips are not counted directly: a virtual thread whose socket read finds no data (a read
+# failing with EAGAIN) arms the JDK poller with epoll_ctl and parks until the poller's epoll_wait unparks it, so
+# Weft's EAGAIN reads and epoll_ctl per request are the proxy for its parks; futex calls count platform threads
+# (carriers, pollers, event loops) going to sleep and being woken, which both servers have.
 #
 # Knobs (environment variables):
 #   SERVERS         servers to run, in this order            (default "weft netty"; known: weft netty vertx helidon)
@@ -42,7 +46,9 @@
 #   DURATION        wrk duration of each measured (perf) window (default 10s)
 #   WARMUP          wrk warm-up before each measured window    (default 10s)
 #   STRACE_DURATION wrk duration of the strace window          (default 5s; 0 = no strace breakdown)
-#   TOP_SYSCALLS    system calls listed per run in the breakdown (default 8; the table shows the top 4)
+#   PERF_SYSCALLS   system calls counted one by one with perf (default "read write writev futex epoll_wait
+#                   epoll_ctl sched_yield")
+#   TOP_SYSCALLS    system calls listed per run in the strace breakdown (default 8)
 #   CONNECTIONS     wrk connections                          (default 64)
 #   PIPELINE_DEPTH  requests per pipelined send              (default 16)
 #   WRK_THREADS     wrk threads                              (default 1)
@@ -78,6 +84,7 @@ DURATION="${DURATION:-10s}"
 WARMUP="${WARMUP:-10s}"
 STRACE_DURATION="${STRACE_DURATION:-5s}"
 TOP_SYSCALLS="${TOP_SYSCALLS:-8}"
+PERF_SYSCALLS="${PERF_SYSCALLS:-read write writev futex epoll_wait epoll_ctl sched_yield}"
 CONNECTIONS="${CONNECTIONS:-64}"
 PIPELINE_DEPTH="${PIPELINE_DEPTH:-16}"
 WRK_THREADS="${WRK_THREADS:-1}"
@@ -100,6 +107,13 @@ check_positive_ints TOP_SYSCALLS
 [[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 parse_server_list weft netty vertx helidon
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
+read -r -a SYSCALL_LIST <<<"$PERF_SYSCALLS"
+PERF_EVENTS=(-e raw_syscalls:sys_enter,context-switches,cpu-migrations)
+for name in "${SYSCALL_LIST[@]}"; do
+  [[ $name =~ ^[a-z0-9_]+$ ]] || die "PERF_SYSCALLS: '$name' is not a system call name"
+  PERF_EVENTS+=(-e "syscalls:sys_enter_$name")
+done
+PERF_EVENTS+=(-e syscalls:sys_exit_read --filter 'ret == -11')
 
 provider_props() { :; } # weft: selected through META-INF/services in its jar; the others are bench/engine programs
 
@@ -108,8 +122,9 @@ ensure_tool wrk wrk
 ensure_tool curl curl
 ensure_tool perf linux-perf
 ensure_tool strace strace
-perf stat -e raw_syscalls:sys_enter -x, -- true >/dev/null 2>&1 ||
-  die "perf cannot count the raw_syscalls:sys_enter tracepoint (run as root, or lower kernel.perf_event_paranoid)"
+perf stat -x, "${PERF_EVENTS[@]}" -- true >/dev/null 2>&1 ||
+  die "perf cannot count the tracepoints $(quote_cmd "${PERF_EVENTS[@]}") (run as root, or lower" \
+    "kernel.perf_event_paranoid; a name in PERF_SYSCALLS may not exist)"
 
 JDK="$(find_jdk)"
 JAVA="$JDK/bin/java"
@@ -162,9 +177,7 @@ perf_count() { # perf-csv event -> count (NA if not counted)
 # Measurement
 # ---------------------------------------------------------------------------------------------
 declare -A FIG=()        # "server mode metric" -> space separated values, one per round
-declare -A BREAKDOWN=()  # "server mode round" -> lines "syscall calls/req share% errors/req est/req"
-declare -A TOPEST=()     # "server mode syscall" -> space separated estimates per request, one per round
-declare -A TOPNAMES=()   # "server mode" -> the syscalls of the first round's top list, in order
+declare -A BREAKDOWN=()  # "server mode round" -> lines "syscall calls/req share% errors/req"
 declare -A RESPONSE_BYTES=()
 DETAIL_LINES=()
 
@@ -179,10 +192,10 @@ measure_cost() { # server mode round
     printf '+ %s   # warm-up\n' "$(quote_cmd "${WRK_CMD[@]}")" >&2
     run_wrk "$LOG_DIR/wrk-$tag-warmup.txt" "${WRK_CMD[@]}" || warn "$server $mode warm-up: wrk exited with $?"
   fi
-  "$JCMD" "$pid" VM.log output="file=$gclog" what=gc+heap=debug decorators=uptime >/dev/null
+  "$JCMD" "$pid" VM.log output="file=$gclog" output_options=filecount=0 what=gc+heap=debug decorators=uptime >/dev/null
   heap0=$(heap_used_kib "$pid")
   cpu0=$(cpu_ticks "$pid")
-  perf stat -x, -e raw_syscalls:sys_enter,context-switches,cpu-migrations -p "$pid" -o "$perf_out" &
+  perf stat -x, "${PERF_EVENTS[@]}" -p "$pid" -o "$perf_out" &
   perf_pid=$!
   STARTED_PIDS+=("$perf_pid")
   sleep 0.5
@@ -192,7 +205,8 @@ measure_cost() { # server mode round
   wait "$perf_pid" || true
   cpu1=$(cpu_ticks "$pid")
   heap1=$(heap_used_kib "$pid")
-  "$JCMD" "$pid" VM.log output="file=$gclog" disable >/dev/null || true
+  # Removes this output only ("VM.log disable" would also drop the JVM's own warnings on stdout).
+  "$JCMD" "$pid" VM.log output="file=$gclog" what=all=off >/dev/null || true
   req=$(wrk_requests "$LOG_DIR/wrk-$server-$mode-r$round.txt")
   syscalls=$(perf_count "$perf_out" raw_syscalls:sys_enter)
   ctxsw=$(perf_count "$perf_out" context-switches)
@@ -203,6 +217,11 @@ measure_cost() { # server mode round
   FIG["$server $mode ctxsw"]+="$(per_request "$ctxsw" "$req") "
   FIG["$server $mode alloc"]+="$(per_request "$alloc_kib" "$req" 1024) "
   FIG["$server $mode cpu"]+="$(per_request "$((cpu1 - cpu0))" "$req" "$((1000000 / CLK_TCK))") "
+  local name
+  for name in "${SYSCALL_LIST[@]}"; do
+    FIG["$server $mode sc_$name"]+="$(per_request "$(perf_count "$perf_out" "syscalls:sys_enter_$name")" "$req") "
+  done
+  FIG["$server $mode eagain"]+="$(per_request "$(perf_count "$perf_out" syscalls:sys_exit_read)" "$req") "
   DETAIL_LINES+=("$(printf '%-5s %-8s %-10s %10s %12s %10s %14s %5s %10s' "$round" "$server" "$mode" "${req:-NA}" \
     "$syscalls" "$ctxsw" "$((alloc_kib * 1024))" "$gcs" "$((cpu1 - cpu0))")")
   log "$server $mode round $round: $req requests; syscalls $syscalls, context switches $ctxsw, allocated" \
@@ -211,8 +230,8 @@ measure_cost() { # server mode round
 
 # The strace window of one mode: calls per request of each system call, and its share of all calls.
 strace_cost() { # server mode round
-  local server=$1 mode=$2 round=$3 tag="$1-$2-r$3" out="$LOG_DIR/strace-$1-$2-r$3.txt" st_pid req total est name
-  local wrk_out="$LOG_DIR/wrk-$tag-strace.txt" perf_per_req
+  local server=$1 mode=$2 round=$3 tag="$1-$2-r$3" out="$LOG_DIR/strace-$1-$2-r$3.txt" st_pid req total
+  local wrk_out="$LOG_DIR/wrk-$tag-strace.txt"
   strace -c -f -qq -p "$SERVER_PID" -o "$out" &
   st_pid=$!
   STARTED_PIDS+=("$st_pid")
@@ -227,17 +246,12 @@ strace_cost() { # server mode round
   [[ $req =~ ^[0-9]+$ && $req -gt 0 ]] || { warn "$server $mode: no requests in the strace window"; return 0; }
   # "% time seconds usecs/call calls [errors] syscall": calls is field 4, the name the last field.
   total=$(awk '$NF == "total" { print $4 }' "$out")
-  perf_per_req=$(echo "${FIG["$server $mode syscalls"]}" | awk '{ print $NF }')
-  BREAKDOWN["$server $mode $round"]=$(awk -v n="$req" -v t="$total" -v p="$perf_per_req" -v top="$TOP_SYSCALLS" '
+  BREAKDOWN["$server $mode $round"]=$(awk -v n="$req" -v t="$total" '
     $1 ~ /^[0-9.]+$/ && $NF != "total" && NF >= 5 {
       err = (NF == 6) ? $5 : 0
-      printf "%s %.3f %.1f %.3f %s\n", $NF, $4 / n, 100 * $4 / t, err / n,
-        (p ~ /^[0-9.]+$/) ? sprintf("%.2f", p * $4 / t) : "NA" }' "$out" | sort -k2,2gr | head -n "$TOP_SYSCALLS")
-  BREAKDOWN["$server $mode $round"]+=$'\n'"total $(per_request "$total" "$req") 100.0 - ${perf_per_req:-NA} ($req requests)"
-  while read -r name _ _ _ est; do
-    TOPEST["$server $mode $name"]+="$est "
-    if ((round == 1)); then TOPNAMES["$server $mode"]+="$name "; fi
-  done < <(head -n 4 <<<"${BREAKDOWN["$server $mode $round"]}")
+      printf "%s %.3f %.1f %.3f\n", $NF, $4 / n, 100 * $4 / t, err / n }' "$out" | sort -k2,2gr | head -n "$TOP_SYSCALLS")
+  BREAKDOWN["$server $mode $round"]+=$'\n'"total $(per_request "$total" "$req") 100.0 - ($req requests, $(
+    awk '/^Requests\/sec:/ { print $2; exit }' "$wrk_out") req/s)"
 }
 
 START_DATE=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
@@ -273,14 +287,6 @@ med() { # "server mode metric" -> median over the rounds
   read -r -a vals <<<"${FIG[$1]:-}"
   median "${vals[@]}"
 }
-top_column() { # server mode -> "read 1.00, write 1.00, ..." (estimates per request, medians over rounds)
-  local name vals out=""
-  for name in ${TOPNAMES["$1 $2"]:-}; do
-    read -r -a vals <<<"${TOPEST["$1 $2 $name"]}"
-    out+="$name $(median "${vals[@]}"), "
-  done
-  echo "${out%, }"
-}
 
 report() {
   local server mode r
@@ -291,32 +297,48 @@ report() {
   echo "CPUs: $(nproc 2>/dev/null || echo '?'); rounds: $ROUNDS; measured window: $DURATION after a $WARMUP warm-up;" \
     "strace window: $STRACE_DURATION; connections: $CONNECTIONS; wrk threads: $WRK_THREADS; pipeline depth: $PIPELINE_DEPTH"
   echo
-  printf '%-9s %-10s %10s %10s %10s %12s %10s  %s\n' server mode "req/s" "syscalls" "ctxsw" "alloc B" "CPU us" \
-    "top syscalls (estimated calls per request)"
-  printf '%-9s %-10s %10s %10s %10s %12s %10s  %s\n' --------- ---------- ---------- ---------- ---------- \
-    ------------ ---------- ------------------------------------------
+  local name line
+  printf '%-9s %-10s %10s %10s %10s %12s %10s\n' server mode "req/s" "syscalls" "ctxsw" "alloc B" "CPU us"
+  printf '%-9s %-10s %10s %10s %10s %12s %10s\n' --------- ---------- ---------- ---------- ---------- ------------ ----------
   for server in "${SERVER_LIST[@]}"; do
     for mode in "${MODES[@]}"; do
-      printf '%-9s %-10s %10s %10s %10s %12s %10s  %s\n' "$server$(mark_of "$server")" "$mode" \
+      printf '%-9s %-10s %10s %10s %10s %12s %10s\n' "$server$(mark_of "$server")" "$mode" \
         "$(med "$server $mode rps")" "$(med "$server $mode syscalls")" "$(med "$server $mode ctxsw")" \
-        "$(med "$server $mode alloc")" "$(med "$server $mode cpu")" "$(top_column "$server" "$mode")"
+        "$(med "$server $mode alloc")" "$(med "$server $mode cpu")"
     done
   done
-  echo "(per request, over the perf window; medians over $ROUNDS round(s). req/s: wrk's, with perf attached."
-  echo " top syscalls: each call's share of all calls under strace -c x the perf window's syscalls/req)"
+  echo "(per request over the measured window, medians over $ROUNDS round(s); req/s: wrk's, with perf attached)"
   mark_legend
   echo
+  echo "System calls per request, one by one (perf tracepoints, same window; read EAGAIN: reads that found no data):"
+  line=$(printf '%-9s %-10s' server mode)
+  for name in "${SYSCALL_LIST[@]}"; do line+=$(printf ' %11s' "$name"); done
+  echo "$line $(printf '%11s %11s' "read EAGAIN" other)"
+  for server in "${SERVER_LIST[@]}"; do
+    for mode in "${MODES[@]}"; do
+      local sum=0 v
+      line=$(printf '%-9s %-10s' "$server" "$mode")
+      for name in "${SYSCALL_LIST[@]}"; do
+        v=$(med "$server $mode sc_$name")
+        line+=$(printf ' %11s' "$v")
+        sum=$(awk -v a="$sum" -v b="$v" 'BEGIN { print a + (b ~ /^[0-9.]+$/ ? b : 0) }')
+      done
+      line+=$(printf ' %11s %11s' "$(med "$server $mode eagain")" \
+        "$(awk -v t="$(med "$server $mode syscalls")" -v s="$sum" 'BEGIN { if (t !~ /^[0-9.]+$/) print "NA"; else printf "%.2f\n", t - s }')")
+      echo "$line"
+    done
+  done
+  echo
   echo "Breakdown by system call under strace -c -f (the server runs several times slower there, so its mix"
-  echo "shifts: compare shares and ratios, not absolute counts). Columns: calls/req in the strace window, share"
-  echo "of all calls, of which failed/req (read: EAGAIN, i.e. no data yet: a virtual thread then parks), estimate"
-  echo "per request at full speed (share x perf syscalls/req):"
+  echo "shifts: compare shares and ratios, not absolute counts; the perf counts above are the figures). Columns:"
+  echo "calls/req in the strace window, share of all calls, of which failed/req (read: EAGAIN):"
   for server in "${SERVER_LIST[@]}"; do
     for mode in "${MODES[@]}"; do
       for ((r = 1; r <= ROUNDS; r++)); do
         [[ -n ${BREAKDOWN["$server $mode $r"]:-} ]] || continue
         echo "  $server $mode, round $r:"
-        printf '    %-18s %10s %8s %10s %10s\n' syscall "calls/req" "share %" "failed/req" "est./req"
-        awk '{ printf "    %-18s %10s %8s %10s %10s", $1, $2, $3, $4, $5; for (i = 6; i <= NF; i++) printf " %s", $i; print "" }' \
+        printf '    %-18s %10s %8s %10s\n' syscall "calls/req" "share %" "failed/req"
+        awk '{ printf "    %-18s %10s %8s %10s", $1, $2, $3, $4; for (i = 5; i <= NF; i++) printf " %s", $i; print "" }' \
           <<<"${BREAKDOWN["$server $mode $r"]}"
       done
     done
@@ -329,7 +351,7 @@ report() {
     if is_engine_provider "$server"; then echo "$server: ${ENGINE_LIBS[$server]:-?}"; fi
   done
   report_commands "${SERVER_LIST[@]}"
-  echo "  counters: perf stat -x, -e raw_syscalls:sys_enter,context-switches,cpu-migrations -p PID (the measured window);"
+  echo "  counters: perf stat -x, $(quote_cmd "${PERF_EVENTS[@]}") -p PID (the measured window);"
   echo "            strace -c -f -qq -p PID (the strace window); jcmd PID VM.log what=gc+heap=debug and GC.heap_info"
   echo
   report_quiet
