@@ -53,7 +53,8 @@
 #   PIPELINE_DEPTH  requests per pipelined send              (default 16)
 #   WRK_THREADS     wrk threads                              (default 1)
 #   JVM_OPTS        JVM flags, identical for every server     (default "-Xms512m -Xmx512m -XX:+UseParallelGC", as
-#                   run-http1.sh)
+#                   run-http1.sh; bytes allocated need a collector whose GC.heap_info prints generations as
+#                   "total NK, used NK": Parallel, Serial or G1)
 #   WEFT_JAR        use this Weft jar instead of building httpserver-engine with Maven
 #   SKIP_BUILD      1 = do not build the bench/engine programs; use their target/ as is (default 0)
 #   BENCH_JDK       use this JDK (>= 21) instead of searching /usr/lib/jvm and JAVA_HOME
@@ -76,6 +77,7 @@ CLASSES_DIR="$TARGET_DIR/classes"
 LIB_DIR="$TARGET_DIR/lib"
 LOG_DIR="$TARGET_DIR/logs-cost"
 RESULTS_FILE="$TARGET_DIR/results-cost.txt"
+# shellcheck disable=SC2034 # used by wrk_cmd (lib/common.sh)
 PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
 
 SERVERS="${SERVERS:-weft netty}"
@@ -106,8 +108,10 @@ check_positive_ints TOP_SYSCALLS
 [[ $STRACE_DURATION =~ ^(0|[1-9][0-9]*[smh]?)$ ]] || die "STRACE_DURATION must be 0 or look like 5s (got '$STRACE_DURATION')"
 [[ $SKIP_BUILD == 0 || $SKIP_BUILD == 1 ]] || die "SKIP_BUILD must be 0 or 1 (got '$SKIP_BUILD')"
 parse_server_list weft netty vertx helidon
+# shellcheck disable=SC2034 # used by server_cmd (lib/plaintext.sh, lib/engine-peers.sh)
 read -r -a JVM_FLAGS <<<"$JVM_OPTS"
 read -r -a SYSCALL_LIST <<<"$PERF_SYSCALLS"
+# shellcheck disable=SC2054 # one perf argument: a comma-separated list of events
 PERF_EVENTS=(-e raw_syscalls:sys_enter,context-switches,cpu-migrations)
 for name in "${SYSCALL_LIST[@]}"; do
   [[ $name =~ ^[a-z0-9_]+$ ]] || die "PERF_SYSCALLS: '$name' is not a system call name"
@@ -210,12 +214,20 @@ measure_cost() { # server mode round
   req=$(wrk_requests "$LOG_DIR/wrk-$server-$mode-r$round.txt")
   syscalls=$(perf_count "$perf_out" raw_syscalls:sys_enter)
   ctxsw=$(perf_count "$perf_out" context-switches)
-  read -r freed gcs < <(gc_freed_kib "$gclog")
-  alloc_kib=$((heap1 - heap0 + freed))
+  freed=0 gcs=0
+  [[ -f $gclog ]] && read -r freed gcs < <(gc_freed_kib "$gclog")
+  if ((heap0 > 0 && heap1 > 0)) && [[ -f $gclog ]]; then
+    alloc_kib=$((heap1 - heap0 + freed))
+  else
+    # A collector whose GC.heap_info has no "total NK, used NK" generation lines (ZGC, Shenandoah), or no log.
+    warn "$server $mode: could not read the heap in use (GC.heap_info) or the GC log; bytes allocated: NA"
+    alloc_kib=NA
+  fi
   FIG["$server $mode rps"]+="$(awk '/^Requests\/sec:/ { print $2; exit }' "$LOG_DIR/wrk-$server-$mode-r$round.txt") "
   FIG["$server $mode syscalls"]+="$(per_request "$syscalls" "$req") "
   FIG["$server $mode ctxsw"]+="$(per_request "$ctxsw" "$req") "
   FIG["$server $mode alloc"]+="$(per_request "$alloc_kib" "$req" 1024) "
+  [[ $alloc_kib == NA ]] || alloc_kib=$((alloc_kib * 1024))
   FIG["$server $mode cpu"]+="$(per_request "$((cpu1 - cpu0))" "$req" "$((1000000 / CLK_TCK))") "
   local name
   for name in "${SYSCALL_LIST[@]}"; do
@@ -223,9 +235,9 @@ measure_cost() { # server mode round
   done
   FIG["$server $mode eagain"]+="$(per_request "$(perf_count "$perf_out" syscalls:sys_exit_read)" "$req") "
   DETAIL_LINES+=("$(printf '%-5s %-8s %-10s %10s %12s %10s %14s %5s %10s' "$round" "$server" "$mode" "${req:-NA}" \
-    "$syscalls" "$ctxsw" "$((alloc_kib * 1024))" "$gcs" "$((cpu1 - cpu0))")")
+    "$syscalls" "$ctxsw" "$alloc_kib" "$gcs" "$((cpu1 - cpu0))")")
   log "$server $mode round $round: $req requests; syscalls $syscalls, context switches $ctxsw, allocated" \
-    "${alloc_kib} KiB ($gcs collections), CPU $((cpu1 - cpu0)) ticks"
+    "$alloc_kib bytes ($gcs collections), CPU $((cpu1 - cpu0)) ticks"
 }
 
 # The strace window of one mode: calls per request of each system call, and its share of all calls.
