@@ -20,7 +20,7 @@
 #           @SendTo("/topic/broadcast") every message it gets) in three Spring Boot 4.1.1 builds, like bench/mvc:
 #             weft   : spring-boot-starter-websocket without Tomcat, plus weft-spring-boot-starter (Weft's servlet
 #                      factory) and weft-websocket-jakarta, whose ServletContainerInitializer installs the Jakarta
-#                      container (the standard way; Weft's servlet factory has to run it, see docs/benchmarks.md)
+#                      container (the starter's auto-configuration runs it, as Boot does for Tomcat's)
 #             tomcat : spring-boot-starter-websocket as it comes (Tomcat 11)
 #             jetty  : spring-boot-starter-websocket without Tomcat, plus spring-boot-starter-jetty (Jetty 12.1 ee11)
 #           (spring-boot-websocket, the one Boot 4.1.1 artifact the repository lacks, comes from 4.1.2), each
