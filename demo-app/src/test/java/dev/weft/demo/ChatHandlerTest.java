@@ -1,5 +1,6 @@
 package dev.weft.demo;
 
+import dev.weft.httpserver.testing.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -165,14 +166,9 @@ class ChatHandlerTest {
         assertThat(result.get("errors")).isEmpty();
     }
 
-    /** Where scripts/install-test-tools.sh installs playwright-core: $WEFT_TOOLS_BIN/../node/node_modules. */
+    /** Where scripts/install-test-tools.sh installs playwright-core; Chromium must be there too. */
     private static Path nodeModules() {
-        String bin = System.getenv("WEFT_TOOLS_BIN");
-        Path tools = bin != null && !bin.isBlank() ? Path.of(bin).getParent()
-                : Path.of(System.getProperty("user.home"), ".cache", "weft-tools");
-        Path modules = tools.resolve("node").resolve("node_modules");
-        assertThat(modules.resolve("playwright-core")).as("playwright-core (scripts/install-test-tools.sh)").isDirectory();
-        assertThat(Path.of("/usr/bin/chromium")).as("chromium (scripts/install-test-tools.sh)").isRegularFile();
-        return modules;
+        ExternalTools.require("chromium");
+        return ExternalTools.requireNodeModule("playwright-core");
     }
 }
