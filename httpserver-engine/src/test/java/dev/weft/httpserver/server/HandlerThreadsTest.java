@@ -160,20 +160,24 @@ class HandlerThreadsTest {
 
     @Test
     void atItsMaximumThePoolQueuesExchangesInArrivalOrder() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
-        cleanups.add(release::countDown);
+        CountDownLatch release1 = new CountDownLatch(1);
+        CountDownLatch release2 = new CountDownLatch(1);
+        cleanups.add(release1::countDown);
+        cleanups.add(release2::countDown);
         BlockingQueue<String> started = new LinkedBlockingQueue<>();
         server = TestServer.builder().config(config(ThreadsConfig.builder().virtual(false).max(2).minSpare(0).build()))
                 .handle("/", exchange -> {
-                    started.add(exchange.getRequestURI().getPath());
-                    if (exchange.getRequestURI().getPath().startsWith("/hold")) {
+                    String path = exchange.getRequestURI().getPath();
+                    started.add(path);
+                    CountDownLatch hold = path.equals("/hold1") ? release1 : path.equals("/hold2") ? release2 : null;
+                    if (hold != null) {
                         try {
-                            release.await();
+                            hold.await();
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
                     }
-                    respond(exchange, 200, exchange.getRequestURI().getPath());
+                    respond(exchange, 200, path);
                 }).start();
         RawHttpClient hold1 = server.connect();
         RawHttpClient hold2 = server.connect();
@@ -191,11 +195,13 @@ class HandlerThreadsTest {
             assertEquals(2, poolOf(server).size(), "no thread beyond the maximum");
             assertTrue(started.isEmpty(), "nothing started beyond the maximum: " + started);
 
-            release.countDown();
+            // One thread comes free (the other stays held): it takes the waiting exchanges in arrival order.
+            release1.countDown();
             assertEquals("/first", started.poll(20, TimeUnit.SECONDS));
             assertEquals("/second", started.poll(20, TimeUnit.SECONDS));
             assertEquals("/first", first.readResponse().bodyText());
             assertEquals("/second", second.readResponse().bodyText());
+            release2.countDown();
         }
     }
 
