@@ -64,9 +64,13 @@ public final class AccessLog {
     /** Formats {@code entry} and queues its line on its own; drops it if the queue is full. Never blocks. */
     public void log(LogEntry entry) {
         LineBuffer line = new LineBuffer(256);
-        pattern.format(entry, line);
-        line.endLine();
+        appendLine(entry, line);
         writer.offer(line.take());
+    }
+
+    private void appendLine(LogEntry entry, LineBuffer lines) {
+        pattern.format(entry, lines);
+        lines.endLine();
     }
 
     /** A batch for one connection's lines, handed over by {@link Batch#submit()}. */
@@ -103,8 +107,7 @@ public final class AccessLog {
 
         /** Formats {@code entry} into the batch; hands the batch over if it has grown large. */
         public void add(LogEntry entry) {
-            pattern.format(entry, lines);
-            lines.endLine();
+            appendLine(entry, lines);
             if (lines.length() >= BATCH_BYTES) {
                 submit();
             }

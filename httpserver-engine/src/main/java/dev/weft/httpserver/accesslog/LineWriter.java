@@ -15,10 +15,10 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
 /**
- * Takes lines off the request path: {@link #offer} puts formatted {@link Lines} on a queue bounded in lines, lock-free,
- * and never blocks; one platform daemon thread (it blocks on disk I/O) takes them in batches, writes them to the
- * {@link Destination} and
- * flushes it once the queue has been quiet for the flush interval, or the interval has passed since the last flush.
+ * Takes lines off the request path: {@link #offer} puts formatted {@link Lines} on a lock-free queue bounded in
+ * lines and never blocks; one platform daemon thread (it blocks on disk I/O) takes them in batches, writes them to
+ * the {@link Destination} and flushes it once the queue has been quiet for the flush interval, or the interval has
+ * passed since the last flush.
  * Under load the writer collects what came for a {@value #LINGER_MILLIS} ms before it looks again, so that a
  * request thread wakes it only after a quiet spell, never once per line. A line that finds the queue full is dropped
  * and counted (all lines of what was offered together). {@link #close()} writes every queued line, then closes the

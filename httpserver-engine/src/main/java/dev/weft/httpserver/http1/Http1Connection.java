@@ -157,9 +157,10 @@ public final class Http1Connection implements ConnectionServer {
             }
             if (logLines != null && logLines.enabled()) {
                 ResponseBody r = exchange.response();
-                logLines.add(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(), head.method(),
-                        head.target(), head.protocol(), exchange.status(), r == null ? -1 : r.bytesWritten(),
-                        exchange.startNanos(), exchange.requestHeaders(), exchange.responseHeaders()));
+                logLines.add(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(),
+                        head.method(), head.target(), head.protocol(), exchange.status(),
+                        r == null ? -1 : r.bytesWritten(), exchange.startNanos(), exchange.requestHeaders(),
+                        exchange.responseHeaders()));
             }
             if (!reusable) {
                 closeAfterResponse(c, exchange);
