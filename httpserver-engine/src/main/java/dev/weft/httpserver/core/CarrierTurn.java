@@ -15,16 +15,26 @@ import java.util.function.LongSupplier;
  * (a request took at least half a slice) joins the back of the line before it starts the next one, even when
  * it was woken by a poller.
  *
- * <p>Giving way is a park of one nanosecond: its wake-up comes from the JDK's timer thread, so the thread is
- * queued behind those already waiting, on the shared queue every carrier takes from. ({@link Thread#yield()}
- * does not do it: a yielded thread goes back on its carrier's own queue, or when that is empty onto a queue
- * its carrier takes from first, and runs again at once.) When the scheduler tells that no virtual thread waits
- * for a carrier (JDK 24 and later), there is nobody to give way to, and the thread goes on with a new turn.
+ * <p>Giving way is a timed park of {@value #GIVE_WAY_NANOS} ns: its wake-up comes from the JDK's timer thread,
+ * so the thread is queued from outside, behind those already waiting. The park must not be shorter: the
+ * scheduler's carriers empty one queue before they look at another, and threads that gave way for a nanosecond
+ * are back in the timer's queue before it is empty, so the carriers keep taking from it while the JDK's read
+ * poller, queued elsewhere, waits with every connection it would wake (p99 twice Netty's with millisecond
+ * handlers, and stalls of seconds when more threads give way). ({@link Thread#yield()} does not do it either: a
+ * yielded thread goes back on its carrier's own queue, or when that is empty onto a queue its carrier takes from
+ * first, and runs again at once.) When the scheduler tells that no virtual thread waits for a carrier (JDK 24
+ * and later), there is nobody to give way to, and the thread goes on with a new turn.
  *
  * <p>Owned by the thread that creates it; on a platform thread (which the operating system preempts) it does
  * nothing.
  */
 public final class CarrierTurn {
+
+    /**
+     * How long a thread that gives way parks: long enough for the carriers to turn to the other queues before it
+     * is queued again (20 and 50 µs measured alike; 1 ns starved the read poller, see above).
+     */
+    static final long GIVE_WAY_NANOS = 20_000;
 
     /** A read that took longer than this waited for its bytes: its thread had parked. */
     private static final long WAITED_NANOS = 20_000;
@@ -48,7 +58,7 @@ public final class CarrierTurn {
      * @param sliceNanos how long a turn lasts; 0 ends it after every unit of work
      */
     public CarrierTurn(long sliceNanos) {
-        this(sliceNanos, WaitingForCarriers.COUNT, () -> LockSupport.parkNanos(1));
+        this(sliceNanos, WaitingForCarriers.COUNT, () -> LockSupport.parkNanos(GIVE_WAY_NANOS));
     }
 
     /** With the count of threads waiting for a carrier and the way to give it up given, for tests. */
