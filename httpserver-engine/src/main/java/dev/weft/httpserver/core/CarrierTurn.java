@@ -1,6 +1,7 @@
 package dev.weft.httpserver.core;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -15,15 +16,17 @@ import java.util.function.LongSupplier;
  * (a request took at least half a slice) joins the back of the line before it starts the next one, even when
  * it was woken by a poller.
  *
- * <p>Giving way is a timed park of {@value #GIVE_WAY_NANOS} ns: its wake-up comes from the JDK's timer thread,
- * so the thread is queued from outside, behind those already waiting. The park must not be shorter: the
- * scheduler's carriers empty one queue before they look at another, and threads that gave way for a nanosecond
- * are back in the timer's queue before it is empty, so the carriers keep taking from it while the JDK's read
- * poller, queued elsewhere, waits with every connection it would wake (p99 twice Netty's with millisecond
- * handlers, and stalls of seconds when more threads give way). ({@link Thread#yield()} does not do it either: a
- * yielded thread goes back on its carrier's own queue, or when that is empty onto a queue its carrier takes from
- * first, and runs again at once.) When the scheduler tells that no virtual thread waits for a carrier (JDK 24
- * and later), there is nobody to give way to, and the thread goes on with a new turn.
+ * <p>Giving way is a timed park: its wake-up comes from the JDK's timer thread, so the thread is queued from
+ * outside, behind those already waiting. A thread whose work is heavy parks for {@value #HEAVY_GIVE_WAY_NANOS} ns,
+ * not one: the scheduler's carriers empty one queue before they look at another, and threads that gave way for
+ * a nanosecond after each millisecond request were back in the timer's queue before it was empty, so the
+ * carriers kept taking from it while the JDK's read poller, queued elsewhere, waited with every connection it
+ * would wake (p99 twice Netty's, and stalls of seconds when such threads gave way more often). A thread giving
+ * way between cheap pieces of work parks for a nanosecond, which costs the least timer work.
+ * ({@link Thread#yield()} does not do it: a yielded thread goes back on its carrier's own queue, or when that is
+ * empty onto a queue its carrier takes from first, and runs again at once.) When the scheduler tells that no
+ * virtual thread waits for a carrier (JDK 24 and later), there is nobody to give way to, and the thread goes on
+ * with a new turn.
  *
  * <p>Owned by the thread that creates it; on a platform thread (which the operating system preempts) it does
  * nothing.
@@ -31,10 +34,10 @@ import java.util.function.LongSupplier;
 public final class CarrierTurn {
 
     /**
-     * How long a thread that gives way parks: long enough for the carriers to turn to the other queues before it
-     * is queued again (20 and 50 µs measured alike; 1 ns starved the read poller, see above).
+     * How long a thread whose work is heavy parks when it gives way: long enough for the carriers to turn to the
+     * other queues before it is queued again (20 and 50 µs measured alike; 1 ns starved the read poller).
      */
-    static final long GIVE_WAY_NANOS = 20_000;
+    static final long HEAVY_GIVE_WAY_NANOS = 20_000;
 
     /** A read that took longer than this waited for its bytes: its thread had parked. */
     private static final long WAITED_NANOS = 20_000;
@@ -42,13 +45,16 @@ public final class CarrierTurn {
     private final long sliceNanos;
     /** Virtual threads waiting for a carrier now; -1 when unknown. */
     private final LongSupplier waiting;
-    private final Runnable park;
+    /** Parks the calling thread for the given nanoseconds. */
+    private final LongConsumer park;
     private final Thread owner;
     private final boolean active;
     private long startedNanos;
     /** When a read last returned after waiting for its bytes. */
     private long wokenNanos;
     private long workStartedNanos;
+    /** Whether a unit of work has started and not ended. */
+    private boolean working;
     /** How long the latest unit of work (a request) ran without waiting: from its start or last wait to its end. */
     private long lastWorkNanos;
 
@@ -58,11 +64,11 @@ public final class CarrierTurn {
      * @param sliceNanos how long a turn lasts; 0 ends it after every unit of work
      */
     public CarrierTurn(long sliceNanos) {
-        this(sliceNanos, WaitingForCarriers.COUNT, () -> LockSupport.parkNanos(GIVE_WAY_NANOS));
+        this(sliceNanos, WaitingForCarriers.COUNT, LockSupport::parkNanos);
     }
 
     /** With the count of threads waiting for a carrier and the way to give it up given, for tests. */
-    CarrierTurn(long sliceNanos, LongSupplier waiting, Runnable park) {
+    CarrierTurn(long sliceNanos, LongSupplier waiting, LongConsumer park) {
         this.sliceNanos = sliceNanos;
         this.waiting = waiting;
         this.park = park;
@@ -86,7 +92,7 @@ public final class CarrierTurn {
             return;
         }
         if (waiting.getAsLong() != 0) {
-            park.run();
+            park.accept(workHeavy(System.nanoTime()) ? HEAVY_GIVE_WAY_NANOS : 1);
         }
         startedNanos = System.nanoTime();
     }
@@ -135,6 +141,11 @@ public final class CarrierTurn {
         return 2 * lastWorkNanos >= sliceNanos;
     }
 
+    /** Whether the unit of work in progress, or else the latest one, has run for at least half a slice. */
+    boolean workHeavy(long now) {
+        return working ? 2 * (now - workStartedNanos) >= sliceNanos : lastWorkHeavy();
+    }
+
     /**
      * Whether {@code t}, a thread blocked in a socket read or write as far as its connection knows, has in fact
      * been woken and only waits for a carrier (or runs already): its bytes came in time, and a deadline or
@@ -148,10 +159,12 @@ public final class CarrierTurn {
     /** Marks the start of a unit of work (a request). */
     public void workStarted(long now) {
         workStartedNanos = now;
+        working = true;
     }
 
     /** Marks the end of the unit of work started last. */
     public void workEnded(long now) {
         lastWorkNanos = now - workStartedNanos;
+        working = false;
     }
 }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -72,7 +73,7 @@ class CarrierTurnTest {
         onVirtualThread(() -> {
             for (long waiting : new long[] {0, 1, 5, -1}) {
                 AtomicInteger parks = new AtomicInteger();
-                CarrierTurn turn = new CarrierTurn(SLICE, () -> waiting, parks::incrementAndGet);
+                CarrierTurn turn = new CarrierTurn(SLICE, () -> waiting, nanos -> parks.incrementAndGet());
                 spin(2 * SLICE);
 
                 turn.giveWayIfOver();
@@ -80,6 +81,29 @@ class CarrierTurnTest {
                 assertEquals(waiting == 0 ? 0 : 1, parks.get(), "parks with " + waiting + " waiting");
                 assertFalse(turn.over(System.nanoTime()), "a new turn starts either way");
             }
+        });
+    }
+
+    @Test
+    void aThreadWhoseWorkIsHeavyParksLongerWhenItGivesWay() throws Exception {
+        onVirtualThread(() -> {
+            AtomicLong parked = new AtomicLong();
+            CarrierTurn turn = new CarrierTurn(SLICE, () -> 1, parked::set);
+            long t = System.nanoTime();
+
+            turn.workStarted(t);
+            turn.workEnded(t + SLICE / 100);
+            turn.giveWay();
+            assertEquals(1, parked.get(), "after cheap work");
+
+            turn.workStarted(t);
+            turn.workEnded(t + SLICE);
+            turn.giveWay();
+            assertEquals(CarrierTurn.HEAVY_GIVE_WAY_NANOS, parked.get(), "after a request that ran a whole slice");
+
+            turn.workStarted(System.nanoTime() - SLICE);
+            turn.giveWay();
+            assertEquals(CarrierTurn.HEAVY_GIVE_WAY_NANOS, parked.get(), "inside one that has run a whole slice");
         });
     }
 
