@@ -28,9 +28,16 @@ public record LogEntry(InetSocketAddress remote, InetSocketAddress local, String
     public static LogEntry endingNow(InetSocketAddress remote, InetSocketAddress local, String user, String method,
                                      String target, String protocol, int status, long bytes, long startNanos,
                                      Headers requestHeaders, Headers responseHeaders) {
-        long now = System.nanoTime();
-        long duration = Math.max(0, now - startNanos);
-        long start = LogTime.wallMillis(now) - duration / 1_000_000;
+        return ending(System.nanoTime(), remote, local, user, method, target, protocol, status, bytes, startNanos,
+                requestHeaders, responseHeaders);
+    }
+
+    /** An entry for an exchange that ran from {@code startNanos} to {@code endNanos} ({@link System#nanoTime()}). */
+    public static LogEntry ending(long endNanos, InetSocketAddress remote, InetSocketAddress local, String user,
+                                  String method, String target, String protocol, int status, long bytes,
+                                  long startNanos, Headers requestHeaders, Headers responseHeaders) {
+        long duration = Math.max(0, endNanos - startNanos);
+        long start = LogTime.wallMillis(endNanos) - duration / 1_000_000;
         return new LogEntry(remote, local, user, method, target, protocol, status, bytes, start, duration,
                 requestHeaders, responseHeaders);
     }

@@ -65,8 +65,12 @@ public final class Http1Connection implements ConnectionServer {
         ServerStats stats = c.stats();
         long idleNanos = config.idleTimeout().toNanos();
         long headerNanos = config.headerReadTimeout().toNanos();
+        // The clock is read once per request where the thread may have waited (after a read that parked, after
+        // the handler) and that reading serves until the next: on a pipelined connection each read costs as
+        // much as parsing a request.
+        long now = System.nanoTime();
         while (true) {
-            if (turn.over(System.nanoTime())) {
+            if (turn.over(now)) {
                 // A client that keeps the input full (pipelining, or answering within microseconds) never makes
                 // this thread wait for a read, and virtual threads are not preempted: the others go first now.
                 out.flush(); // what is answered leaves now, not after the turn of the others
@@ -74,6 +78,7 @@ public final class Http1Connection implements ConnectionServer {
                     logLines.submit();
                 }
                 turn.giveWay();
+                now = System.nanoTime();
             }
             if (!c.markIdle()) {
                 out.flush();
@@ -108,11 +113,12 @@ public final class Http1Connection implements ConnectionServer {
                     }
                     return;
                 }
+                now = System.nanoTime();
             }
             if (!c.markActive()) {
                 return;
             }
-            in.requestDeadline(System.nanoTime() + headerNanos);
+            in.requestDeadline(now + headerNanos);
             RequestHead head;
             try {
                 head = parser.parse(in);
@@ -138,16 +144,19 @@ public final class Http1Connection implements ConnectionServer {
                 return;
             }
             c.requestReceived();
-            Http1Exchange exchange = new Http1Exchange(c, head);
+            Http1Exchange exchange = new Http1Exchange(c, head, now);
             stats.exchangeStarted();
             boolean reusable;
             try {
                 // What the dispatch costs this thread: the whole handler when it runs inline, little when the
                 // server hands it to other threads (the wait for them below is no work of this thread's).
-                turn.workStarted(System.nanoTime());
+                turn.workStarted(now);
                 dispatcher.dispatch(exchange);
-                turn.workEnded(System.nanoTime());
-                exchange.awaitCompletion();
+                now = System.nanoTime();
+                turn.workEnded(now);
+                if (exchange.awaitCompletion()) {
+                    now = System.nanoTime();
+                }
                 if (c.isClosed()) {
                     return;
                 }
@@ -157,7 +166,7 @@ public final class Http1Connection implements ConnectionServer {
             }
             if (logLines != null && logLines.enabled()) {
                 ResponseBody r = exchange.response();
-                logLines.add(LogEntry.endingNow(exchange.clientAddress(), c.localAddress(), exchange.user(),
+                logLines.add(LogEntry.ending(now, exchange.clientAddress(), c.localAddress(), exchange.user(),
                         head.method(), head.target(), head.protocol(), exchange.status(),
                         r == null ? -1 : r.bytesWritten(), exchange.startNanos(), exchange.requestHeaders(),
                         exchange.responseHeaders()));

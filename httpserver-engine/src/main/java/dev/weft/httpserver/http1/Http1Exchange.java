@@ -32,7 +32,7 @@ final class Http1Exchange implements ExchangeTransport {
     private final Connection connection;
     private final RequestHead head;
     private final RequestBody body;
-    private final long startNanos = System.nanoTime();
+    private final long startNanos;
     private URI uri;
     private ResponseBody response;
     private int status;
@@ -47,9 +47,11 @@ final class Http1Exchange implements ExchangeTransport {
     /** The client's address from trusted forwarded headers, or null for the connection's peer. */
     private volatile InetSocketAddress clientAddress;
 
-    Http1Exchange(Connection connection, RequestHead head) {
+    /** An exchange for {@code head}, whose reading began at {@code startNanos} ({@link System#nanoTime()}). */
+    Http1Exchange(Connection connection, RequestHead head, long startNanos) {
         this.connection = connection;
         this.head = head;
+        this.startNanos = startNanos;
         var in = connection.input();
         var config = connection.config();
         int timeout = (int) config.bodyReadTimeout().toMillis();
@@ -379,10 +381,14 @@ final class Http1Exchange implements ExchangeTransport {
         complete();
     }
 
-    /** Blocks the connection thread until the handler side completes the exchange or the connection closes. */
-    void awaitCompletion() {
+    /**
+     * Blocks the connection thread until the handler side completes the exchange or the connection closes.
+     *
+     * @return whether the thread had to wait (the handler ran on another thread and had not completed yet)
+     */
+    boolean awaitCompletion() {
         if (completed) {
-            return;
+            return false;
         }
         waiter = Thread.currentThread();
         long waitStarted = System.nanoTime();
@@ -391,5 +397,6 @@ final class Http1Exchange implements ExchangeTransport {
         }
         // The handler ran elsewhere: the time waited for it was not this thread's on its carrier.
         connection.turn().blockingCallReturned(waitStarted);
+        return true;
     }
 }
