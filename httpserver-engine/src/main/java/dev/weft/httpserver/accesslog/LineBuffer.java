@@ -15,6 +15,8 @@ final class LineBuffer {
 
     /** Largest array a new buffer starts with, however large the last batch was. */
     private static final int MAX_START = 16 * 1024;
+    /** Smallest array a new buffer starts with. */
+    private static final int MIN_START = 64;
 
     private static final byte[] NONE = new byte[0];
 
@@ -27,7 +29,7 @@ final class LineBuffer {
     private String lastAddressText;
 
     LineBuffer(int startSize) {
-        this.startSize = Math.max(startSize, 64);
+        this.startSize = Math.max(startSize, MIN_START);
     }
 
     /** Bytes built so far. */
@@ -145,10 +147,13 @@ final class LineBuffer {
         lines++;
     }
 
-    /** The lines built so far, for the writer; the buffer starts empty, its next array as large as the largest yet. */
+    /**
+     * The lines built so far, for the writer; the buffer starts empty, its next array a little larger than what
+     * these lines took (not the largest ever: every batch would then allocate and clear that much).
+     */
     Lines take() {
         Lines taken = new Lines(bytes, length, lines);
-        startSize = Math.min(MAX_START, Math.max(startSize, bytes.length));
+        startSize = Math.min(MAX_START, Math.max(MIN_START, length + (length >> 3)));
         bytes = NONE;
         length = 0;
         lines = 0;
