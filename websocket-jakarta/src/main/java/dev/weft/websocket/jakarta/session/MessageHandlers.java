@@ -8,9 +8,8 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The message handlers of one session, at most one per kind of message (text, binary, pong), with the type each
@@ -31,7 +30,8 @@ final class MessageHandlers {
     record Registered(MessageHandler handler, Class<?> type, boolean partial) {
     }
 
-    private final Map<Kind, Registered> byKind = new ConcurrentHashMap<>();
+    /** Indexed by {@link Kind#ordinal()}: read for every message, so one array rather than a map. */
+    private final AtomicReferenceArray<Registered> byKind = new AtomicReferenceArray<>(Kind.values().length);
     private final Coders coders;
 
     MessageHandlers(Coders coders) {
@@ -52,23 +52,33 @@ final class MessageHandlers {
     /** Registers a handler of messages of {@code type}. */
     void add(MessageHandler handler, Class<?> type, boolean partial) {
         Kind kind = kindOf(type, partial);
-        if (byKind.putIfAbsent(kind, new Registered(handler, type, partial)) != null) {
+        if (!byKind.compareAndSet(kind.ordinal(), null, new Registered(handler, type, partial))) {
             throw new IllegalStateException("the session has a " + kind + " message handler already");
         }
     }
 
     void remove(MessageHandler handler) {
-        byKind.values().removeIf(r -> r.handler() == handler);
+        for (int i = 0; i < byKind.length(); i++) {
+            Registered r = byKind.get(i);
+            if (r != null && r.handler() == handler) {
+                byKind.compareAndSet(i, r, null);
+            }
+        }
     }
 
     Set<MessageHandler> all() {
         Set<MessageHandler> set = new HashSet<>();
-        byKind.values().forEach(r -> set.add(r.handler()));
+        for (int i = 0; i < byKind.length(); i++) {
+            Registered r = byKind.get(i);
+            if (r != null) {
+                set.add(r.handler());
+            }
+        }
         return Set.copyOf(set);
     }
 
     Registered get(Kind kind) {
-        return byKind.get(kind);
+        return byKind.get(kind.ordinal());
     }
 
     private Kind kindOf(Class<?> type, boolean partial) {
