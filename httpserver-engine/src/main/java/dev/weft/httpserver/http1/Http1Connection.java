@@ -160,7 +160,11 @@ public final class Http1Connection implements ConnectionServer {
                 if (c.isClosed()) {
                     return;
                 }
+                boolean drains = !exchange.body().isComplete();
                 reusable = finish(c, exchange);
+                if (drains) {
+                    now = System.nanoTime(); // reading the rest of the body may have waited for the client
+                }
             } finally {
                 stats.exchangeEnded();
             }

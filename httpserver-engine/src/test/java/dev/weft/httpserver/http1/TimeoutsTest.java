@@ -99,6 +99,28 @@ class TimeoutsTest {
     }
 
     @Test
+    void aRequestHeadAfterALongDrainOfAnUnreadBodyGetsTheWholeHeaderTimeout() throws Exception {
+        Duration headerTimeout = Duration.ofSeconds(1);
+        server = TestServer.builder()
+                .config(config().headerReadTimeout(headerTimeout).drainTimeout(LONG).minRequestDataRate(0).build())
+                .handle("/", TestServer.echoHandler())
+                .handle("/unread", exchange -> TestServer.respond(exchange, 200, "answered without reading"))
+                .start();
+        try (RawHttpClient client = RawHttpClient.connect(server.port(), Await.DEFAULT_LIMIT)) {
+            client.send("POST /unread HTTP/1.1\r\n" + HOST + "Content-Length: 20\r\n\r\n" + "x".repeat(5));
+            assertEquals(200, client.readResponse().status());
+            // The client's pace: the rest of the body comes three header timeouts later, while the server drains
+            // it, then the next head in two pieces (a read of its own for the second).
+            Thread.sleep(3 * headerTimeout.toMillis());
+            client.send("y".repeat(15) + "GET /after HTTP/1.1\r\n");
+            Thread.sleep(200);
+            Response next = client.send(HOST + "\r\n").readResponse();
+
+            assertEquals(200, next.status(), next::toString);
+        }
+    }
+
+    @Test
     void idleKeepAliveConnectionIsClosedSilentlyAfterTheIdleTimeout() throws IOException {
         server = TestServer.start(config().idleTimeout(SHORT).build());
         try (RawHttpClient client = server.connect()) {
