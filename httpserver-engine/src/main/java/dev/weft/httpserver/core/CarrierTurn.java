@@ -52,6 +52,8 @@ public final class CarrierTurn {
     private long startedNanos;
     /** When a read last returned after waiting for its bytes. */
     private long wokenNanos;
+    /** Whether {@link #wokenNanos} is set: a blocking call has waited since the turn was made. */
+    private boolean woken;
     private long workStartedNanos;
     /** Whether a unit of work has started and not ended. */
     private boolean working;
@@ -121,6 +123,7 @@ public final class CarrierTurn {
         if (now - callStartedNanos > WAITED_NANOS) {
             startedNanos = now;
             wokenNanos = now;
+            woken = true;
             workStartedNanos = now;
         }
     }
@@ -156,9 +159,12 @@ public final class CarrierTurn {
         return t != null && t.isVirtual() && t.getState() == Thread.State.RUNNABLE;
     }
 
-    /** Marks the start of a unit of work (a request). */
+    /**
+     * Marks the start of a unit of work (a request) at {@code now}, or at the thread's last wake-up if that came
+     * later (a reading of the clock taken before a read that waited).
+     */
     public void workStarted(long now) {
-        workStartedNanos = now;
+        workStartedNanos = woken && wokenNanos - now > 0 ? wokenNanos : now;
         working = true;
     }
 

@@ -69,6 +69,21 @@ class CarrierTurnTest {
     }
 
     @Test
+    void aUnitOfWorkMarkedWithAReadingOfTheClockFromBeforeAWaitStartsAtTheWakeUp() throws Exception {
+        onVirtualThread(() -> {
+            CarrierTurn turn = new CarrierTurn(SLICE);
+            long before = System.nanoTime(); // the request loop's reading, taken before the head's read
+            LockSupport.parkNanos(2 * SLICE); // the read waits for the rest of the head
+            turn.blockingCallReturned(before);
+
+            turn.workStarted(before);
+            turn.workEnded(System.nanoTime());
+
+            assertFalse(turn.lastWorkHeavy(), "the wait before the wake-up is no work of this thread's");
+        });
+    }
+
+    @Test
     void aThreadGivesWayOnlyWhenOthersWaitForACarrierOrTheCountIsUnknown() throws Exception {
         onVirtualThread(() -> {
             for (long waiting : new long[] {0, 1, 5, -1}) {
