@@ -100,11 +100,13 @@ public final class WebSocketHandler implements HttpHandler {
             return;
         }
         // Called on a platform thread (the server's handler threads, or an executor's): a session lives long and
-        // mostly waits, so it moves to a virtual thread and gives the platform thread back at once. The
-        // exchange stays open until the session ends.
+        // mostly waits, so it moves to a virtual thread and gives the platform thread back at once. The answer is
+        // sent first, here: once this returns, the code that called the handler (a servlet container finishing
+        // its response, say) may touch the response fields. The exchange stays open until the session ends.
+        WsConnection.Answered answered = WsConnection.answer(request, config);
         Thread.ofVirtual().name("weft-websocket-session").start(() -> {
             try {
-                WsConnection.run(request, listener, config);
+                WsConnection.serve(answered, listener);
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, () -> "WebSocket session from " + exchange.getRemoteAddress() + " failed: " + e);
                 exchange.close();

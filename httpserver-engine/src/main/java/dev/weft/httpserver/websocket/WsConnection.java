@@ -26,9 +26,26 @@ final class WsConnection {
     }
 
     /**
+     * Answers the opening request and runs the session, both on the calling thread.
+     *
      * @param config the handler's settings, or null for the server's
      */
     static void run(OpeningRequest request, WebSocketListener listener, WebSocketConfig config) throws IOException {
+        serve(answer(request, config), listener);
+    }
+
+    /** An opening request answered, with what its session runs with. */
+    record Answered(OpeningRequest request, WeftServer server, WebSocketConfig settings, ServerStats stats,
+                    DeflateNegotiation.Agreement agreement) {
+    }
+
+    /**
+     * Negotiates permessage-deflate and answers the opening request on the calling thread: the thread that
+     * handles the exchange, so that nothing else touches the response fields while they are sent.
+     *
+     * @param config the handler's settings, or null for the server's
+     */
+    static Answered answer(OpeningRequest request, WebSocketConfig config) throws IOException {
         HttpExchange exchange = request.exchange();
         WeftServer server = exchange.getHttpContext().getServer() instanceof WeftServer w ? w : null;
         WebSocketConfig settings = config != null ? config
@@ -36,8 +53,18 @@ final class WsConnection {
         ServerStats stats = server != null ? server.liveStats() : new ServerStats();
         DeflateNegotiation.Agreement agreement = settings.compression()
                 ? DeflateNegotiation.negotiate(request.extensionOffers()) : null;
-
         request.answer(agreement == null ? null : agreement.response());
+        return new Answered(request, server, settings, stats, agreement);
+    }
+
+    /** Runs the session of an answered opening request to its end, on the calling thread. */
+    static void serve(Answered answered, WebSocketListener listener) throws IOException {
+        OpeningRequest request = answered.request();
+        HttpExchange exchange = request.exchange();
+        WeftServer server = answered.server();
+        WebSocketConfig settings = answered.settings();
+        ServerStats stats = answered.stats();
+        DeflateNegotiation.Agreement agreement = answered.agreement();
 
         ExchangeTransport transport = server != null ? WeftExchanges.transport(exchange) : null;
         if (transport != null) {

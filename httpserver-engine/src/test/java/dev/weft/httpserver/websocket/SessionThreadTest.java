@@ -43,6 +43,31 @@ class SessionThreadTest {
     }
 
     @Test
+    void onAPlatformThreadTheOpeningIsAnsweredBeforeTheHandlerReturns() throws Exception {
+        // What calls the handler may touch the response fields as soon as it returns (a servlet container
+        // finishing its response): the 101 must have been sent from them by then, not by the session's thread.
+        BlockingQueue<Integer> statusWhenReturned = new LinkedBlockingQueue<>();
+        WebSocketHandler echo = WebSocketHandler.builder(handshake -> new WebSocketListener() {
+        }).build();
+        server = TestServer.builder()
+                .config(ServerConfig.builder().threads(ThreadsConfig.builder().virtual(false).build()).build())
+                .handle("/echo", exchange -> {
+                    echo.handle(exchange);
+                    statusWhenReturned.add(exchange.getResponseCode());
+                    exchange.getResponseHeaders().add("X-After", "the handler returned");
+                })
+                .start();
+
+        WebSocket ws = client.newWebSocketBuilder()
+                .buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/echo"),
+                        new JdkClientInteropTest.Collector())
+                .get(20, TimeUnit.SECONDS);
+        sockets.add(ws);
+
+        assertEquals(101, statusWhenReturned.poll(20, TimeUnit.SECONDS));
+    }
+
+    @Test
     void sessionsDoNotHoldThePlatformHandlerThreads() throws Exception {
         BlockingQueue<Thread> listenerThreads = new LinkedBlockingQueue<>();
         WebSocketHandler echo = WebSocketHandler.builder(handshake -> new WebSocketListener() {
