@@ -7,6 +7,9 @@ import dev.weft.httpserver.stats.ProtocolError;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,6 +22,14 @@ final class FieldLines {
     static final int TOO_LONG = -2;
     /** {@link #findLineEnd} result: clean end of stream before the line's first byte. */
     static final int END_OF_STREAM = -1;
+
+    /** Eight bytes of a byte array at a time, the first byte lowest. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ALL_LF = 0x0A0A0A0A0A0A0A0AL;
+    private static final long ALL_ONES = 0x0101010101010101L;
+    private static final long ALL_HIGH = 0x8080808080808080L;
+    private static final long ALL_SPACE = 0x2020202020202020L;
+    private static final long ALL_DEL = 0x7F7F7F7F7F7F7F7FL;
 
     private FieldLines() {
     }
@@ -35,10 +46,9 @@ final class FieldLines {
             byte[] b = in.buffer();
             int from = in.position();
             int limit = in.limit();
-            for (int i = from + scanned; i < limit; i++) {
-                if (b[i] == '\n') {
-                    return i - from > maxLength + 1 ? TOO_LONG : i;
-                }
+            int i = indexOfLf(b, from + scanned, limit);
+            if (i >= 0) {
+                return i - from > maxLength + 1 ? TOO_LONG : i;
             }
             scanned = limit - from;
             if (scanned > maxLength + 1) {
@@ -57,6 +67,71 @@ final class FieldLines {
                 throw new EOFException("connection closed in the middle of a line");
             }
         }
+    }
+
+    /**
+     * The index of the first LF in {@code b[from, limit)}, or -1; eight bytes at a time (a byte equal to LF is
+     * a zero byte of the word XOR eight LFs, and the lowest zero byte of a word is found exactly).
+     */
+    static int indexOfLf(byte[] b, int from, int limit) {
+        int i = from;
+        for (; i <= limit - Long.BYTES; i += Long.BYTES) {
+            long x = (long) WORDS.get(b, i) ^ ALL_LF;
+            long zeros = (x - ALL_ONES) & ~x & ALL_HIGH;
+            if (zeros != 0) {
+                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+        }
+        for (; i < limit; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Eight bytes of {@code b} from {@code at}, the first lowest. */
+    static long word(byte[] b, int at) {
+        return (long) WORDS.get(b, at);
+    }
+
+    /**
+     * Whether every byte of {@code b[from, to)} may stand in a field value ({@link CharClasses#isFieldValue}: no
+     * control byte but HTAB, no DEL); eight bytes at a time, byte by byte only around a byte below SP or a DEL.
+     */
+    static boolean isFieldValue(byte[] b, int from, int to) {
+        int i = from;
+        for (; i <= to - Long.BYTES; i += Long.BYTES) {
+            long x = (long) WORDS.get(b, i);
+            long belowSpace = (x - ALL_SPACE) & ~x & ALL_HIGH;
+            long d = x ^ ALL_DEL;
+            long del = (d - ALL_ONES) & ~d & ALL_HIGH;
+            if ((belowSpace | del) != 0 && !isFieldValueBytes(b, i, i + Long.BYTES)) {
+                return false;
+            }
+        }
+        return isFieldValueBytes(b, i, to);
+    }
+
+    private static boolean isFieldValueBytes(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!CharClasses.isFieldValue(b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Checks the field line {@code [start, lf]} ends in CRLF and returns the index of that CR. A CR anywhere
+     * else in a field line is left to {@link #parseField}, which takes only token bytes, whitespace and field
+     * value bytes (never a CR) and so refuses it as a 400 without a pass of its own.
+     */
+    static int fieldContentEnd(byte[] b, int start, int lf, ProtocolError kind) throws BadRequestException {
+        if (lf == start || b[lf - 1] != '\r') {
+            throw RequestParser.bad(400, kind, "line not terminated by CRLF");
+        }
+        return lf - 1;
     }
 
     /**
@@ -104,7 +179,7 @@ final class FieldLines {
             if (bytes > maxBytes) {
                 throw RequestParser.bad(431, ProtocolError.HEADERS_TOO_LARGE, "field section too large");
             }
-            int end = contentEnd(b, start, lf, kind);
+            int end = fieldContentEnd(b, start, lf, kind);
             if (end == start) {
                 in.position(lf + 1);
                 into.freeze();
@@ -146,10 +221,8 @@ final class FieldLines {
         while (ve > vs && (b[ve - 1] == ' ' || b[ve - 1] == '\t')) {
             ve--;
         }
-        for (int i = vs; i < ve; i++) {
-            if (!CharClasses.isFieldValue(b[i])) {
-                throw RequestParser.bad(400, ProtocolError.BAD_HEADER, "control character in field value");
-            }
+        if (!isFieldValue(b, vs, ve)) {
+            throw RequestParser.bad(400, ProtocolError.BAD_HEADER, "control character in field value");
         }
         String name = HeaderNames.normalize(b, start, colon);
         into.append(name, new String(b, vs, ve - vs, StandardCharsets.ISO_8859_1));

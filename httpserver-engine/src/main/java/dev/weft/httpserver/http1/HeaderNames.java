@@ -1,26 +1,49 @@
 package dev.weft.httpserver.http1;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * Turns header-name bytes into the key form {@code com.sun.net.httpserver.Headers} uses (first letter upper
- * case, the rest lower case, e.g. {@code Content-length}), without allocating for common names.
+ * case, the rest lower case, e.g. {@code Content-length}), without allocating for common names: those are found
+ * in a small open-addressing table keyed by the name's length and its first and last letters, and compared eight
+ * bytes at a time.
  */
 final class HeaderNames {
 
+    /** Names browsers, proxies and API clients send often enough to be worth keeping. */
     private static final String[] COMMON = {
-            "Host", "User-agent", "Accept", "Accept-encoding", "Accept-language", "Connection", "Content-length",
-            "Content-type", "Transfer-encoding", "Expect", "Cookie", "Authorization", "Cache-control", "Origin",
-            "Referer", "Upgrade", "If-none-match", "If-modified-since", "Range", "Te", "Trailer", "Pragma",
-            "Sec-websocket-key", "Sec-websocket-version", "Sec-websocket-extensions", "Sec-websocket-protocol",
-            "X-forwarded-for", "X-forwarded-proto", "X-request-id", "Keep-alive", "Proxy-authorization",
-            "Forwarded", "Via", "Dnt", "Sec-fetch-mode", "Sec-fetch-site", "Sec-fetch-dest", "Priority"
+            "Host", "User-agent", "Accept", "Accept-encoding", "Accept-language", "Accept-charset", "Connection",
+            "Content-length", "Content-type", "Content-encoding", "Transfer-encoding", "Expect", "Cookie",
+            "Authorization", "Cache-control", "Origin", "Referer", "Upgrade", "Upgrade-insecure-requests",
+            "If-none-match", "If-modified-since", "If-match", "If-unmodified-since", "If-range", "Range", "Te",
+            "Trailer", "Pragma", "Sec-websocket-key", "Sec-websocket-version", "Sec-websocket-extensions",
+            "Sec-websocket-protocol", "X-forwarded-for", "X-forwarded-proto", "X-forwarded-host",
+            "X-forwarded-port", "X-real-ip", "X-request-id", "X-requested-with", "Keep-alive",
+            "Proxy-authorization", "Forwarded", "Via", "Dnt", "Sec-fetch-mode", "Sec-fetch-site", "Sec-fetch-dest",
+            "Sec-fetch-user", "Sec-ch-ua", "Sec-ch-ua-mobile", "Sec-ch-ua-platform", "Sec-purpose", "Priority",
+            "Access-control-request-method", "Access-control-request-headers"
     };
-    private static final byte[][] COMMON_LOWER = new byte[COMMON.length][];
+    /** Slots of the table: a power of two, more than twice the names. */
+    private static final int SLOTS = 256;
+    private static final String[] NAMES = new String[SLOTS];
+    private static final byte[][] LOWER = new byte[SLOTS][];
+    private static final long BIT_5 = 0x2020202020202020L;
 
     static {
-        for (int i = 0; i < COMMON.length; i++) {
-            COMMON_LOWER[i] = COMMON[i].toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+        for (String name : COMMON) {
+            byte[] lower = name.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+            for (byte c : lower) {
+                if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-')) {
+                    throw new IllegalStateException("equalsIgnoreCase cannot compare " + name + " exactly");
+                }
+            }
+            int slot = slot(lower, 0, lower.length);
+            while (NAMES[slot] != null) {
+                slot = (slot + 1) & (SLOTS - 1);
+            }
+            NAMES[slot] = name;
+            LOWER[slot] = lower;
         }
     }
 
@@ -30,31 +53,47 @@ final class HeaderNames {
     /** The normalised key for the token bytes {@code b[from..to)}. */
     static String normalize(byte[] b, int from, int to) {
         int len = to - from;
-        for (int i = 0; i < COMMON_LOWER.length; i++) {
-            byte[] c = COMMON_LOWER[i];
-            if (c.length == len && equalsIgnoreCase(c, b, from)) {
-                return COMMON[i];
+        for (int slot = slot(b, from, to); NAMES[slot] != null; slot = (slot + 1) & (SLOTS - 1)) {
+            byte[] lower = LOWER[slot];
+            if (lower.length == len && equalsIgnoreCase(lower, b, from)) {
+                return NAMES[slot];
             }
         }
-        char[] chars = new char[len];
+        byte[] key = new byte[len];
         for (int i = 0; i < len; i++) {
             int ch = b[from + i];
             if (i == 0) {
-                chars[i] = (char) (ch >= 'a' && ch <= 'z' ? ch - 32 : ch);
+                key[i] = (byte) (ch >= 'a' && ch <= 'z' ? ch - 32 : ch);
             } else {
-                chars[i] = (char) (ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
+                key[i] = (byte) (ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
             }
         }
-        return new String(chars);
+        return new String(key, StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * The first slot to look in for the name {@code b[from..to)}: from its length and its first and last bytes,
+     * with bit 5 set (upper-case letters onto lower case; other token bytes may share a slot, no more).
+     */
+    private static int slot(byte[] b, int from, int to) {
+        int h = (to - from) * 961 + (b[from] | 0x20) * 31 + (b[to - 1] | 0x20);
+        return (h ^ h >>> 5) & (SLOTS - 1);
+    }
+
+    /**
+     * Whether the token bytes at {@code b[from..]} are {@code lower} in any case. {@code lower} holds only
+     * lower-case letters, digits and {@code -}; setting bit 5 of a token byte gives one of those only when the byte
+     * is that character or its upper-case letter, so the bytes are compared eight at a time with bit 5 set.
+     */
     private static boolean equalsIgnoreCase(byte[] lower, byte[] b, int from) {
-        for (int i = 0; i < lower.length; i++) {
-            int ch = b[from + i];
-            if (ch >= 'A' && ch <= 'Z') {
-                ch += 32;
+        int i = 0;
+        for (; i <= lower.length - Long.BYTES; i += Long.BYTES) {
+            if ((FieldLines.word(b, from + i) | BIT_5) != FieldLines.word(lower, i)) {
+                return false;
             }
-            if (ch != lower[i]) {
+        }
+        for (; i < lower.length; i++) {
+            if ((b[from + i] | 0x20) != lower[i]) {
                 return false;
             }
         }

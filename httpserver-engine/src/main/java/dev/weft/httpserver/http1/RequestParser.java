@@ -116,7 +116,7 @@ final class RequestParser {
             if (headerBytes > config.maxHeaderSize()) {
                 throw bad(431, ProtocolError.HEADERS_TOO_LARGE, "header section too large");
             }
-            int end = FieldLines.contentEnd(b, start, lineEnd, ProtocolError.BAD_HEADER);
+            int end = FieldLines.fieldContentEnd(b, start, lineEnd, ProtocolError.BAD_HEADER);
             if (end == start) {
                 in.position(lineEnd + 1);
                 break;
