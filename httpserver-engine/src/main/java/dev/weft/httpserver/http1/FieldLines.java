@@ -69,17 +69,13 @@ final class FieldLines {
         }
     }
 
-    /**
-     * The index of the first LF in {@code b[from, limit)}, or -1; eight bytes at a time (a byte equal to LF is
-     * a zero byte of the word XOR eight LFs, and the lowest zero byte of a word is found exactly).
-     */
+    /** The index of the first LF in {@code b[from, limit)}, or -1; eight bytes at a time. */
     static int indexOfLf(byte[] b, int from, int limit) {
         int i = from;
         for (; i <= limit - Long.BYTES; i += Long.BYTES) {
-            long x = (long) WORDS.get(b, i) ^ ALL_LF;
-            long zeros = (x - ALL_ONES) & ~x & ALL_HIGH;
-            if (zeros != 0) {
-                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            long lfs = bytesBelow(word(b, i) ^ ALL_LF, ALL_ONES);
+            if (lfs != 0) {
+                return i + (Long.numberOfTrailingZeros(lfs) >>> 3);
             }
         }
         for (; i < limit; i++) {
@@ -96,17 +92,24 @@ final class FieldLines {
     }
 
     /**
+     * The high bit of each byte of {@code x} below {@code n} (at most 0x80; {@code all} is {@code n} in every byte),
+     * exact for the lowest such byte: a higher byte may be marked too, after a borrow from one that was. A byte
+     * equal to {@code c} is a byte below 1 of {@code x} XOR {@code c} in every byte.
+     */
+    private static long bytesBelow(long x, long all) {
+        return (x - all) & ~x & ALL_HIGH;
+    }
+
+    /**
      * Whether every byte of {@code b[from, to)} may stand in a field value ({@link CharClasses#isFieldValue}: no
      * control byte but HTAB, no DEL); eight bytes at a time, byte by byte only around a byte below SP or a DEL.
      */
     static boolean isFieldValue(byte[] b, int from, int to) {
         int i = from;
         for (; i <= to - Long.BYTES; i += Long.BYTES) {
-            long x = (long) WORDS.get(b, i);
-            long belowSpace = (x - ALL_SPACE) & ~x & ALL_HIGH;
-            long d = x ^ ALL_DEL;
-            long del = (d - ALL_ONES) & ~d & ALL_HIGH;
-            if ((belowSpace | del) != 0 && !isFieldValueBytes(b, i, i + Long.BYTES)) {
+            long x = word(b, i);
+            if ((bytesBelow(x, ALL_SPACE) | bytesBelow(x ^ ALL_DEL, ALL_ONES)) != 0
+                    && !isFieldValueBytes(b, i, i + Long.BYTES)) {
                 return false;
             }
         }
