@@ -143,11 +143,11 @@ final class Directives {
         }
     }
 
-    private static String field(Headers headers, String name) {
+    static String field(Headers headers, String name) {
         return headers == null ? null : headers.getFirst(name);
     }
 
-    private static void address(LineBuffer line, InetSocketAddress a) {
+    static void address(LineBuffer line, InetSocketAddress a) {
         if (a == null || a.getAddress() == null) {
             line.append('-');
         } else {
@@ -182,7 +182,7 @@ final class Directives {
     }
 
     /** {@code s} escaped, or {@code -} when it is null or empty. */
-    private static void escaped(LineBuffer line, String s) {
+    static void escaped(LineBuffer line, String s) {
         if (s == null || s.isEmpty()) {
             line.append('-');
         } else {

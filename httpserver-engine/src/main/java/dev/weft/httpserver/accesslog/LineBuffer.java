@@ -10,7 +10,16 @@ import java.util.Arrays;
  */
 final class LineBuffer {
 
-    private static final byte[] DIGITS = "0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** 10^i at index i, up to the largest a long holds. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        long p = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++, p *= 10) {
+            POWERS_OF_TEN[i] = p;
+        }
+    }
+
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /** Largest array a new buffer starts with, however large the last batch was. */
@@ -54,8 +63,12 @@ final class LineBuffer {
         room(n);
         byte[] b = bytes;
         int at = length;
-        for (int i = 0; i < n; i++) { // pattern text is a few bytes: a loop beats System.arraycopy's set-up
-            b[at + i] = ascii[i];
+        if (n > 8) {
+            System.arraycopy(ascii, 0, b, at, n);
+        } else {
+            for (int i = 0; i < n; i++) { // a few bytes of pattern text: a loop beats System.arraycopy's set-up
+                b[at + i] = ascii[i];
+            }
         }
         length = at + n;
     }
@@ -89,16 +102,25 @@ final class LineBuffer {
             n = -n;
         }
         int digits = 1;
-        for (long rest = n / 10; rest != 0; rest /= 10) {
+        while (digits < POWERS_OF_TEN.length && n >= POWERS_OF_TEN[digits]) {
             digits++;
         }
         room(digits);
-        int end = length + digits;
-        for (int i = end - 1; i >= length; i--) {
-            bytes[i] = DIGITS[(int) (n % 10)];
-            n /= 10;
+        byte[] b = bytes;
+        int i = length + digits;
+        length = i;
+        if (n <= Integer.MAX_VALUE) { // int division by ten is a multiplication; long division is not always
+            int v = (int) n;
+            do {
+                b[--i] = (byte) ('0' + v % 10);
+                v /= 10;
+            } while (v != 0);
+        } else {
+            do {
+                b[--i] = (byte) ('0' + n % 10);
+                n /= 10;
+            } while (n != 0);
         }
-        length = end;
     }
 
     /**

@@ -19,12 +19,17 @@ public final class LogPattern {
     private static final String COMMON_FORMAT = "%h %l %u %t \"%r\" %>s %b";
     private static final String COMBINED_FORMAT = COMMON_FORMAT + " \"%{Referer}i\" \"%{User-Agent}i\"";
 
+    /** What a pattern is written by: its parts, or the straight code of a preset. */
+    private enum Writer { PARTS, COMMON, COMBINED }
+
     private final String source;
     private final Directives.Part[] parts;
+    private final Writer writer;
 
-    private LogPattern(String source, Directives.Part[] parts) {
+    private LogPattern(String source, Directives.Part[] parts, Writer writer) {
         this.source = source;
         this.parts = parts;
+        this.writer = writer;
     }
 
     /**
@@ -37,12 +42,21 @@ public final class LogPattern {
         if (text == null) {
             throw new IllegalArgumentException("no pattern given");
         }
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case COMMON -> new LogPattern(text, parse(COMMON_FORMAT), Writer.COMMON);
+            case COMBINED -> new LogPattern(text, parse(COMBINED_FORMAT), Writer.COMBINED);
+            default -> new LogPattern(text, parse(text), Writer.PARTS);
+        };
+    }
+
+    /** {@code text} as parts, even if it names a preset: what the presets' straight code must match. */
+    static LogPattern compileAsParts(String text) {
         String format = switch (text.strip().toLowerCase(Locale.ROOT)) {
             case COMMON -> COMMON_FORMAT;
             case COMBINED -> COMBINED_FORMAT;
             default -> text;
         };
-        return new LogPattern(text, parse(format));
+        return new LogPattern(text, parse(format), Writer.PARTS);
     }
 
     private static Directives.Part[] parse(String format) {
@@ -112,8 +126,12 @@ public final class LogPattern {
 
     /** Appends the line of {@code entry}, without a line end. */
     void format(LogEntry entry, LineBuffer line) {
-        for (Directives.Part p : parts) {
-            Directives.append(p, line, entry);
+        if (writer == Writer.PARTS) {
+            for (Directives.Part p : parts) {
+                Directives.append(p, line, entry);
+            }
+        } else {
+            PresetLine.format(entry, line, writer == Writer.COMBINED);
         }
     }
 
