@@ -42,21 +42,22 @@ public final class LogPattern {
         if (text == null) {
             throw new IllegalArgumentException("no pattern given");
         }
-        return switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case COMMON -> new LogPattern(text, parse(COMMON_FORMAT), Writer.COMMON);
-            case COMBINED -> new LogPattern(text, parse(COMBINED_FORMAT), Writer.COMBINED);
-            default -> new LogPattern(text, parse(text), Writer.PARTS);
-        };
+        return compile(text, true);
     }
 
     /** {@code text} as parts, even if it names a preset: what the presets' straight code must match. */
     static LogPattern compileAsParts(String text) {
-        String format = switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case COMMON -> COMMON_FORMAT;
-            case COMBINED -> COMBINED_FORMAT;
-            default -> text;
+        return compile(text, false);
+    }
+
+    private static LogPattern compile(String text, boolean presetsWrittenStraight) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case COMMON -> new LogPattern(text, parse(COMMON_FORMAT),
+                    presetsWrittenStraight ? Writer.COMMON : Writer.PARTS);
+            case COMBINED -> new LogPattern(text, parse(COMBINED_FORMAT),
+                    presetsWrittenStraight ? Writer.COMBINED : Writer.PARTS);
+            default -> new LogPattern(text, parse(text), Writer.PARTS);
         };
-        return new LogPattern(text, parse(format), Writer.PARTS);
     }
 
     private static Directives.Part[] parse(String format) {
