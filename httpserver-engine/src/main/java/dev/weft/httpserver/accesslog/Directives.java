@@ -101,13 +101,7 @@ final class Directives {
             case TEXT -> line.append(part.text);
             case REMOTE_ADDRESS -> address(line, e.remote());
             case LOCAL_ADDRESS -> address(line, e.local());
-            case BYTES_OR_DASH -> {
-                if (e.bytes() > 0) {
-                    line.appendNumber(e.bytes());
-                } else {
-                    line.append('-');
-                }
-            }
+            case BYTES_OR_DASH -> bytesOrDash(line, e.bytes());
             case BYTES -> line.appendNumber(Math.max(0, e.bytes()));
             case MICROS -> line.appendNumber(e.durationNanos() / 1_000);
             case MILLIS -> line.appendNumber(e.durationNanos() / 1_000_000);
@@ -123,13 +117,7 @@ final class Directives {
                     line.appendEscaped(e.target(), q, e.target().length());
                 }
             }
-            case REQUEST_LINE -> {
-                escaped(line, e.method());
-                line.append(' ');
-                escaped(line, e.target());
-                line.append(' ');
-                escaped(line, e.protocol());
-            }
+            case REQUEST_LINE -> requestLine(line, e);
             case STATUS -> line.appendNumber(e.status());
             case TIME -> line.append(LogTime.of(e.startMillis()));
             case USER -> escaped(line, e.user());
@@ -141,6 +129,24 @@ final class Directives {
             case REQUEST_FIELD -> escaped(line, field(e.requestHeaders(), part.argument));
             case RESPONSE_FIELD -> escaped(line, field(e.responseHeaders(), part.argument));
         }
+    }
+
+    /** {@code %b}: the body's bytes, or {@code -} for none. */
+    static void bytesOrDash(LineBuffer line, long bytes) {
+        if (bytes > 0) {
+            line.appendNumber(bytes);
+        } else {
+            line.append('-');
+        }
+    }
+
+    /** {@code %r}: method, target and protocol, each escaped. */
+    static void requestLine(LineBuffer line, LogEntry e) {
+        escaped(line, e.method());
+        line.append(' ');
+        escaped(line, e.target());
+        line.append(' ');
+        escaped(line, e.protocol());
     }
 
     static String field(Headers headers, String name) {

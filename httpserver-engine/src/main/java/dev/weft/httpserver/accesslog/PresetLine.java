@@ -22,20 +22,12 @@ final class PresetLine {
         line.append(LogTime.of(e.startMillis()));
         line.append(' ');
         line.append('"');
-        Directives.escaped(line, e.method());
-        line.append(' ');
-        Directives.escaped(line, e.target());
-        line.append(' ');
-        Directives.escaped(line, e.protocol());
+        Directives.requestLine(line, e);
         line.append('"');
         line.append(' ');
         line.appendNumber(e.status());
         line.append(' ');
-        if (e.bytes() > 0) {
-            line.appendNumber(e.bytes());
-        } else {
-            line.append('-');
-        }
+        Directives.bytesOrDash(line, e.bytes());
         if (combined) {
             line.append(' ');
             line.append('"');
