@@ -109,18 +109,10 @@ final class LineBuffer {
         byte[] b = bytes;
         int i = length + digits;
         length = i;
-        if (n <= Integer.MAX_VALUE) { // int division by ten is a multiplication; long division is not always
-            int v = (int) n;
-            do {
-                b[--i] = (byte) ('0' + v % 10);
-                v /= 10;
-            } while (v != 0);
-        } else {
-            do {
-                b[--i] = (byte) ('0' + n % 10);
-                n /= 10;
-            } while (n != 0);
-        }
+        do {
+            b[--i] = (byte) ('0' + n % 10);
+            n /= 10;
+        } while (n != 0);
     }
 
     /**
