@@ -118,7 +118,7 @@ final class Directives {
                 }
             }
             case REQUEST_LINE -> requestLine(line, e);
-            case STATUS -> line.appendNumber(e.status());
+            case STATUS -> line.appendStatus(e.status());
             case TIME -> line.append(LogTime.of(e.startMillis()));
             case USER -> escaped(line, e.user());
             case PATH -> {

@@ -91,6 +91,21 @@ final class LineBuffer {
         appendAscii(lastAddressText);
     }
 
+    /** Appends {@code status}, a number of three digits on every exchange that sent one, in decimal. */
+    void appendStatus(int status) {
+        if (status < 100 || status > 999) {
+            appendNumber(status);
+            return;
+        }
+        room(3);
+        byte[] b = bytes;
+        int at = length;
+        b[at] = (byte) ('0' + status / 100);
+        b[at + 1] = (byte) ('0' + status / 10 % 10);
+        b[at + 2] = (byte) ('0' + status % 10);
+        length = at + 3;
+    }
+
     /** Appends {@code n} in decimal. */
     void appendNumber(long n) {
         if (n < 0) {
@@ -180,10 +195,15 @@ final class LineBuffer {
         return new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
+    /** Makes room for {@code n} more bytes; small enough to inline where every append calls it. */
     private void room(int n) {
         if (bytes.length - length < n) {
-            bytes = bytes == NONE ? new byte[Math.max(startSize, n)]
-                    : Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+            grow(n);
         }
+    }
+
+    private void grow(int n) {
+        bytes = bytes == NONE ? new byte[Math.max(startSize, n)]
+                : Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
     }
 }

@@ -25,7 +25,7 @@ final class PresetLine {
         Directives.requestLine(line, e);
         line.append('"');
         line.append(' ');
-        line.appendNumber(e.status());
+        line.appendStatus(e.status());
         line.append(' ');
         Directives.bytesOrDash(line, e.bytes());
         if (combined) {

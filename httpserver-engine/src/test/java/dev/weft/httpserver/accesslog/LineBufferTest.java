@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** What a line buffer writes for numbers and literal text of every size. */
+/** What a line buffer writes for numbers, statuses and literal text of every size. */
 class LineBufferTest {
 
     @Test
@@ -23,6 +23,23 @@ class LineBufferTest {
             line.appendNumber(n);
             line.append(' ');
             expected.append(n).append(' ');
+        }
+        assertEquals(expected.toString(), line.toString());
+    }
+
+    @Test
+    void statusesAreWrittenInDecimalWhateverTheirNumberOfDigits() {
+        StringBuilder expected = new StringBuilder();
+        LineBuffer line = new LineBuffer(64);
+        for (int status = -1; status <= 1000; status++) {
+            line.appendStatus(status);
+            line.append(' ');
+            expected.append(status).append(' ');
+        }
+        for (int status : new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE, 10_000}) {
+            line.appendStatus(status);
+            line.append(' ');
+            expected.append(status).append(' ');
         }
         assertEquals(expected.toString(), line.toString());
     }
