@@ -66,9 +66,15 @@ public final class RequestHeaders extends Headers {
         }
     }
 
-    /** The JDK's key normalisation (first character upper case, the rest lower case), copying only if needed. */
+    /**
+     * The JDK's key normalisation (first character upper case, the rest lower case), copying only if needed: a
+     * common name in its usual spellings is looked up ({@link CommonFieldNames}), others are checked and built.
+     */
     public static String normalize(String key) {
-        Objects.requireNonNull(key);
+        String known = CommonFieldNames.keyFormOf(Objects.requireNonNull(key));
+        if (known != null) {
+            return known;
+        }
         int len = key.length();
         if (len == 0) {
             return key;

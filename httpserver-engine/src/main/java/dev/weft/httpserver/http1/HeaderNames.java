@@ -1,5 +1,7 @@
 package dev.weft.httpserver.http1;
 
+import dev.weft.httpserver.core.CommonFieldNames;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -11,19 +13,6 @@ import java.util.Locale;
  */
 final class HeaderNames {
 
-    /** Names browsers, proxies and API clients send often enough to be worth keeping. */
-    private static final String[] COMMON = {
-            "Host", "User-agent", "Accept", "Accept-encoding", "Accept-language", "Accept-charset", "Connection",
-            "Content-length", "Content-type", "Content-encoding", "Transfer-encoding", "Expect", "Cookie",
-            "Authorization", "Cache-control", "Origin", "Referer", "Upgrade", "Upgrade-insecure-requests",
-            "If-none-match", "If-modified-since", "If-match", "If-unmodified-since", "If-range", "Range", "Te",
-            "Trailer", "Pragma", "Sec-websocket-key", "Sec-websocket-version", "Sec-websocket-extensions",
-            "Sec-websocket-protocol", "X-forwarded-for", "X-forwarded-proto", "X-forwarded-host",
-            "X-forwarded-port", "X-real-ip", "X-request-id", "X-requested-with", "Keep-alive",
-            "Proxy-authorization", "Forwarded", "Via", "Dnt", "Sec-fetch-mode", "Sec-fetch-site", "Sec-fetch-dest",
-            "Sec-fetch-user", "Sec-ch-ua", "Sec-ch-ua-mobile", "Sec-ch-ua-platform", "Sec-purpose", "Priority",
-            "Access-control-request-method", "Access-control-request-headers"
-    };
     /** Slots of the table: a power of two, more than twice the names. */
     private static final int SLOTS = 256;
     private static final String[] NAMES = new String[SLOTS];
@@ -31,7 +20,7 @@ final class HeaderNames {
     private static final long BIT_5 = 0x2020202020202020L;
 
     static {
-        for (String name : COMMON) {
+        for (String name : CommonFieldNames.KEY_FORMS) {
             byte[] lower = name.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
             for (byte c : lower) {
                 if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-')) {

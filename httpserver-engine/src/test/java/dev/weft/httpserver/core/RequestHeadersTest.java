@@ -67,4 +67,35 @@ class RequestHeadersTest {
         assertSame(key, RequestHeaders.normalize(key));
         assertEquals("Content-type", RequestHeaders.normalize("content-TYPE"));
     }
+
+    @Test
+    void everySpellingOfACommonNameNormalisesAsTheJdkDoes() {
+        for (String key : CommonFieldNames.KEY_FORMS) {
+            assertEquals(jdkKey(key), key, "not in key form: " + key);
+            StringBuilder capitalised = new StringBuilder(key);
+            for (int i = 1; i < capitalised.length(); i++) {
+                if (capitalised.charAt(i - 1) == '-') {
+                    capitalised.setCharAt(i, Character.toUpperCase(capitalised.charAt(i)));
+                }
+            }
+            for (String spelling : List.of(key.toLowerCase(java.util.Locale.ROOT), capitalised.toString(),
+                    key.toUpperCase(java.util.Locale.ROOT), key)) {
+                assertEquals(jdkKey(spelling), RequestHeaders.normalize(spelling), spelling);
+            }
+            String lower = key.toLowerCase(java.util.Locale.ROOT);
+            assertSame(key, RequestHeaders.normalize(lower), "looked up, not built: " + lower);
+            if (!capitalised.toString().equals(key)) {
+                assertSame(key, RequestHeaders.normalize(capitalised.toString()),
+                        "looked up, not built: " + capitalised);
+            }
+        }
+        assertEquals(jdkKey("x-custom-field"), RequestHeaders.normalize("x-custom-field"));
+    }
+
+    /** The key the JDK's own {@link Headers} files {@code name} under. */
+    private static String jdkKey(String name) {
+        Headers jdk = new Headers();
+        jdk.add(name, "v");
+        return jdk.keySet().iterator().next();
+    }
 }
