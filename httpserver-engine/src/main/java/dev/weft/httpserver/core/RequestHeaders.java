@@ -5,7 +5,6 @@ import com.sun.net.httpserver.Headers;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,17 +16,20 @@ import java.util.function.BiFunction;
  * which every mutator throws {@link UnsupportedOperationException} as the JDK's request headers do. Value
  * lists are immutable from the start.
  *
- * <p>The fields live in this class's own map rather than the superclass's: the parsers hand over names that
- * are already valid and in key form ({@code Content-type}), so filling it skips the per-field normalising
- * and checking that {@code Headers.put} does, and lookups only copy a key that is not in key form already.
- * Lookups behave exactly as the JDK's: keys are normalised the same way.
+ * <p>The fields live in a map of the engine's own ({@link FieldMap}): the parsers hand over names that are already
+ * valid and in key form ({@code Content-type}), so filling it skips the per-field normalising and checking that
+ * {@code Headers.put} does. Lookups behave exactly as the JDK's: keys are normalised the same way.
  */
-public final class RequestHeaders extends Headers {
+public final class RequestHeaders extends FieldMap {
 
-    private final HashMap<String, List<String>> fields = new HashMap<>();
     private Map<String, List<String>> readOnly;
     private boolean frozen;
     private String lastValue;
+
+    /** Empty fields, for a parser to {@link #append} to. */
+    public RequestHeaders() {
+        super(16);
+    }
 
     /**
      * Adds a field during parsing; {@code name} is already in key form (as from {@code HeaderNames.normalize}
@@ -110,39 +112,6 @@ public final class RequestHeaders extends Headers {
     }
 
     @Override
-    public int size() {
-        return fields.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-        return fields.isEmpty();
-    }
-
-    @Override
-    public boolean containsKey(Object key) {
-        Objects.requireNonNull(key);
-        return key instanceof String k && fields.containsKey(normalize(k));
-    }
-
-    @Override
-    public boolean containsValue(Object value) {
-        Objects.requireNonNull(value);
-        return fields.containsValue(value);
-    }
-
-    @Override
-    public List<String> get(Object key) {
-        return fields.get(normalize((String) key));
-    }
-
-    @Override
-    public String getFirst(String key) {
-        List<String> values = fields.get(normalize(key));
-        return values == null || values.isEmpty() ? null : values.get(0);
-    }
-
-    @Override
     public List<String> put(String key, List<String> value) {
         checkMutable();
         Headers check = new Headers();
@@ -209,20 +178,5 @@ public final class RequestHeaders extends Headers {
     public void replaceAll(BiFunction<? super String, ? super List<String>, ? extends List<String>> function) {
         checkMutable();
         fields.replaceAll(function);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return fields.equals(o);
-    }
-
-    @Override
-    public int hashCode() {
-        return fields.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "Headers { " + fields + " }";
     }
 }

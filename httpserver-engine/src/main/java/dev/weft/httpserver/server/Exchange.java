@@ -8,6 +8,7 @@ import dev.weft.httpserver.core.ExchangeTransport;
 import dev.weft.httpserver.core.FileRegion;
 import dev.weft.httpserver.core.FileRegionSink;
 import dev.weft.httpserver.core.ResponseFraming;
+import dev.weft.httpserver.core.ResponseHeaders;
 import dev.weft.httpserver.forwarded.ClientOrigin;
 import dev.weft.httpserver.forwarded.OriginResolver;
 
@@ -33,7 +34,7 @@ final class Exchange {
     private final OriginResolver origins;
     /** Resolved on first use by the handler's thread; the same value whichever thread races to it. */
     private volatile ClientOrigin origin;
-    private final Headers responseHeaders = new Headers();
+    private final Headers responseHeaders = new ResponseHeaders();
     private Map<String, Object> attributes;
     private InputStream originalIn;
     private InputStream in;
