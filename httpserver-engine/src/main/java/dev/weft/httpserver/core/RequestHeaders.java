@@ -114,16 +114,18 @@ public final class RequestHeaders extends FieldMap {
     @Override
     public List<String> put(String key, List<String> value) {
         checkMutable();
-        Headers check = new Headers();
-        check.put(key, value); // the JDK's own checks of name and values
-        return fields.put(normalize(key), value);
+        String k = checkedKey(key);
+        for (String v : value) {
+            check(v, true);
+        }
+        return fields.put(k, value);
     }
 
     @Override
     public void add(String key, String value) {
         checkMutable();
-        new Headers().add(key, value);
-        String k = normalize(key);
+        String k = checkedKey(key);
+        check(value, true);
         List<String> existing = fields.get(k);
         List<String> more = new ArrayList<>(existing == null ? 1 : existing.size() + 1);
         if (existing != null) {

@@ -89,37 +89,4 @@ public final class ResponseHeaders extends FieldMap {
             return values;
         });
     }
-
-    /** {@code key} checked and in key form; a common name's usual spelling needs no check. */
-    private static String checkedKey(String key) {
-        String known = CommonFieldNames.keyFormOf(key);
-        if (known != null) {
-            return known;
-        }
-        check(key, false);
-        return RequestHeaders.normalize(key);
-    }
-
-    /**
-     * Refuses a line break, unless {@code value} and it folds the line (CR LF then a space or tab), and a character
-     * above U+00FF.
-     */
-    private static void check(String s, boolean value) {
-        int len = s.length();
-        for (int i = 0; i < len; i++) {
-            char c = s.charAt(i);
-            if (c == '\r') {
-                if (!value || i + 2 >= len || s.charAt(i + 1) != '\n'
-                        || s.charAt(i + 2) != ' ' && s.charAt(i + 2) != '\t') {
-                    throw new IllegalArgumentException("CR in a field " + (value ? "value" : "name")
-                            + " that does not fold a line");
-                }
-                i += 2;
-            } else if (c == '\n') {
-                throw new IllegalArgumentException("LF in a field " + (value ? "value" : "name"));
-            } else if (c > 0xff) {
-                throw new IllegalArgumentException("character above U+00FF in a field " + (value ? "value" : "name"));
-            }
-        }
-    }
 }

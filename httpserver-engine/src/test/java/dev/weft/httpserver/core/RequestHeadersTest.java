@@ -92,6 +92,31 @@ class RequestHeadersTest {
         assertEquals(jdkKey("x-custom-field"), RequestHeaders.normalize("x-custom-field"));
     }
 
+    @Test
+    void beforeFreezingPutAndAddRefuseWhatTheJdkRefuses() {
+        List<String> names = java.util.Arrays.asList("X-ok", "content-length", "Bad\rName", "Bad\nName",
+                "\u0141x", null);
+        List<String> values = java.util.Arrays.asList("v", "a\r\n b", "a\r\nb", "a\nb", "\u0100", null);
+        for (String name : names) {
+            for (String value : values) {
+                List<String> list = java.util.Arrays.asList("first", value);
+                assertEquals(outcome(() -> new Headers().put(name, list)),
+                        outcome(() -> new RequestHeaders().put(name, list)), "put " + name + ": " + value);
+                assertEquals(outcome(() -> new Headers().add(name, value)),
+                        outcome(() -> new RequestHeaders().add(name, value)), "add " + name + ": " + value);
+            }
+        }
+    }
+
+    private static String outcome(Runnable operation) {
+        try {
+            operation.run();
+            return "accepted";
+        } catch (RuntimeException e) {
+            return e.getClass().getName();
+        }
+    }
+
     /** The key the JDK's own {@link Headers} files {@code name} under. */
     private static String jdkKey(String name) {
         Headers jdk = new Headers();
